@@ -1,0 +1,34 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { MenuItem } from "~/modules/auth/menu";
+import { Icon } from "./layout/icons";
+
+/** A user's home: greeting, role and shortcuts to what the role may open. */
+export function HomeShortcuts({ name, role, items }: { name: string; role: string; items: MenuItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("home.greeting", { name })}</h1>
+        <p className="mt-1 text-slate-700">{t("home.signedInAs", { role: t(`roles.${role}`) })}</p>
+      </div>
+      <section aria-labelledby="shortcuts-heading">
+        <h2 id="shortcuts-heading" className="text-lg font-semibold">
+          {t("home.shortcuts")}
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link to={item.path} className="card flex items-center gap-3 p-4 hover:border-primary hover:shadow">
+                <span className="rounded-md bg-primary-light p-2 text-primary-dark">
+                  <Icon name={item.icon} />
+                </span>
+                <span className="font-medium">{t(item.title)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

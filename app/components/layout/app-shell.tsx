@@ -1,0 +1,80 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Role } from "~/db/schema";
+import type { MenuItem } from "~/modules/auth/menu";
+import { LanguageSwitcher } from "../language-switcher";
+import { useHydrated } from "../use-hydrated";
+import { HorizontalMenu } from "./horizontal-menu";
+import { Icon } from "./icons";
+import { ProfileMenu } from "./profile-menu";
+import { ScrollToTop } from "./scroll-to-top";
+import { Sidebar } from "./sidebar";
+
+export type SidebarState = "auto" | "open" | "closed";
+
+export interface ShellProps {
+  user: { name: string; role: Role; image: string | null };
+  home: string;
+  menu: MenuItem[];
+  sidebar: SidebarState;
+  layout: string | null;
+  schoolName: string;
+  bell?: ReactNode;
+  children: ReactNode;
+}
+
+/** Header, sidebar (staff) or horizontal menu (professors), main and footer. */
+export function AppShell({ user, home, menu, sidebar, layout, schoolName, bell, children }: ShellProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const horizontal = user.role === "professor" || user.role === "student";
+  // With JavaScript the toggle answers at once; the cookie follows in the background.
+  const pending = fetcher.formData?.get("sidebar");
+  const state: SidebarState = pending === "open" || pending === "closed" ? pending : sidebar;
+
+  return (
+    <div data-sidebar={state} className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+        {t("layout.skipToContent")}
+      </a>
+      <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-3">
+        <Link to={home} className="flex items-center gap-2 font-bold text-primary-dark">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span className="hidden md:inline">{schoolName}</span>
+          <span className="sr-only md:hidden">{schoolName}</span>
+        </Link>
+        {!horizontal ? (
+          <fetcher.Form method="post" action="/resources/layout">
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
+            <button type="submit" name="sidebar" value="open" className="sidebar-toggle-open rounded-md p-2 hover:bg-slate-100" aria-label={t("layout.openSidebar")} aria-expanded="false">
+              <Icon name="menu" />
+            </button>
+            <button type="submit" name="sidebar" value="closed" className="sidebar-toggle-close rounded-md p-2 hover:bg-slate-100" aria-label={t("layout.closeSidebar")} aria-expanded="true">
+              <Icon name="menu" />
+            </button>
+          </fetcher.Form>
+        ) : null}
+        <div className="ms-auto flex items-center gap-1">
+          {bell}
+          <LanguageSwitcher />
+          <ProfileMenu name={user.name} roleLabel={t(`roles.${user.role}`)} image={user.image} />
+        </div>
+      </header>
+      {horizontal ? <HorizontalMenu items={menu} layout={layout} /> : null}
+      <div className="flex flex-1">
+        {!horizontal ? <Sidebar items={menu} layout={layout} /> : null}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 md:p-6">
+          {children}
+        </main>
+      </div>
+      <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-sm text-slate-700">
+        {t("layout.copyright", { year: new Date().getFullYear(), school: schoolName })}
+      </footer>
+      <ScrollToTop />
+    </div>
+  );
+}

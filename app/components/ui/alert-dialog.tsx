@@ -1,0 +1,35 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+
+/**
+ * A dialog that is already open when the server renders it, so it shows
+ * without JavaScript; with JavaScript Radix traps and returns focus. No
+ * Portal: the content renders in place, also on the server.
+ */
+export function AlertDialog({
+  title,
+  children,
+  actions,
+  onClose,
+}: {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  onClose?: () => void;
+}) {
+  return (
+    <Dialog.Root defaultOpen modal onOpenChange={(open) => !open && onClose?.()}>
+      <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+      <Dialog.Content
+        role="alertdialog"
+        className="fixed start-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2"
+      >
+        <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+        <Dialog.Description asChild>
+          <div className="mt-2 text-slate-700">{children}</div>
+        </Dialog.Description>
+        <div className="mt-6 flex justify-end gap-3">{actions}</div>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

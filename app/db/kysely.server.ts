@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+/** `DATABASE_URL`: unset → data/school.db; `file:/path.db`; `postgres://…`. */
+export function connect(url = process.env.DATABASE_URL): DatabaseHandle {
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    // COUNT(*) and friends come back as bigint strings; our counts fit a JS number.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    pg.types.setTypeParser(1700, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  }
+  const file = url ? url.replace(/^file:(\/\/)?/, "") : path.resolve("data/school.db");
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  // FULL: a committed transaction survives a power cut, not only a crash.
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
+}
+
+let handle: DatabaseHandle | undefined;
+
+/** The app's one database connection (pool), opened on first use. */
+export function database(): DatabaseHandle {
+  handle ??= connect();
+  return handle;
+}
+
+export function db(): Kysely<Database> {
+  return database().db;
+}
+
+export async function closeDatabase() {
+  if (handle) {
+    const h = handle;
+    handle = undefined;
+    await h.db.destroy();
+  }
+}
+
+export { sql };

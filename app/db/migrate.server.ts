@@ -1,0 +1,17 @@
+import { type Kysely, type Migration, Migrator } from "kysely";
+import * as m0001 from "./migrations/0001_core";
+import type { Database } from "./schema";
+
+// Listed by hand (not read from disk) so they travel inside the server bundle.
+const migrations: Record<string, Migration> = {
+  "0001_core": m0001,
+};
+
+export async function migrateToLatest(db: Kysely<Database>) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error");
+    throw new Error(`Migration ${failed?.migrationName ?? "?"} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,235 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+// Dates are text `YYYY-MM-DD`, timestamps ISO-8601 UTC text, booleans 0/1
+// integers: the common subset of SQLite and PostgreSQL (ADR 002).
+
+export type Role =
+  | "admin_staff"
+  | "coordinator"
+  | "receptionist"
+  | "financial"
+  | "professor"
+  | "student";
+export type RecordStatus = "active" | "inactive";
+export type AgeCategory = "kids" | "adults";
+export type ApprovalStatus = "pending" | "approved" | "rejected";
+export type AttendanceValue = "present" | "recovered" | "late" | "absent";
+export type GradingCategory = "ASSIGNMENTS" | "PROGRESS TESTS" | "EXAM";
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  role: Role;
+  status: RecordStatus;
+  image: string | null;
+  locale: string | null;
+  failed_logins: Generated<number>;
+  locked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  client: string;
+  success: number;
+  created_at: string;
+}
+
+interface PersonColumns {
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  second_last_name: string;
+  id_number: string;
+  birthday: string;
+  phone_number: string;
+  email: string;
+  address: string;
+  age_category: AgeCategory;
+  emergency_contact_name: string | null;
+  emergency_contact_phone: string | null;
+  emergency_contact_relationship: string | null;
+  level_id: number;
+  schedule: string;
+  same_billing: number;
+  billing_address: string | null;
+  where_hear_about_us: string | null;
+  promotion: string | null;
+}
+
+export interface StudentsTable extends PersonColumns {
+  id: Generated<number>;
+  user_id: number | null;
+  registration_id: number | null;
+  status: RecordStatus;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RegistrationsTable extends PersonColumns {
+  id: Generated<number>;
+  reference: string;
+  message: string | null;
+  accepted_terms: number;
+  status: ApprovalStatus;
+  reject_reason: string | null;
+  student_id: number | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+export interface CoursesTable {
+  id: Generated<number>;
+  course_number: string;
+  course_id: string;
+  level_id: number;
+  age_category: AgeCategory;
+  type: string;
+  /** Comma-separated rrule weekday codes, e.g. "MO,WE". */
+  schedule_days: string;
+  start_time: string;
+  end_time: string;
+  start_date: string;
+  end_date: string;
+  professor_id: number | null;
+  assig_percentage: number;
+  test_percentage: number;
+  exam_percentage: number;
+  capacity: number;
+  status: RecordStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EnrollmentsTable {
+  id: Generated<number>;
+  student_id: number;
+  course_id: number;
+  start_date: string;
+  end_date: string | null;
+  end_reason: string | null;
+}
+
+export interface HolidaysTable {
+  id: Generated<number>;
+  name: string;
+  start_date: string;
+  end_date: string;
+  /** null: the whole school is closed. */
+  course_id: number | null;
+}
+
+export interface SyllabusItemsTable {
+  id: Generated<number>;
+  level_id: number;
+  item_name: string;
+  category: GradingCategory;
+  position: number;
+}
+
+export interface GradingItemsTable {
+  id: Generated<number>;
+  course_id: number;
+  item_name: string;
+  category: GradingCategory;
+  position: number;
+}
+
+export interface GradesTable {
+  id: Generated<number>;
+  grading_item_id: number;
+  student_id: number;
+  grade: number;
+  updated_at: string;
+}
+
+export interface AttendanceTable {
+  id: Generated<number>;
+  course_id: number;
+  session_date: string;
+  student_id: number;
+  status: AttendanceValue;
+  recorded_by: number | null;
+  recorded_at: string;
+}
+
+export interface TransfersTable {
+  id: Generated<number>;
+  is_group: number;
+  from_course_id: number | null;
+  selected_course_id: number;
+  selected_level_id: number;
+  reason: string | null;
+  status: ApprovalStatus;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+}
+
+export interface TransferStudentsTable {
+  transfer_id: number;
+  student_id: number;
+}
+
+export interface GradeBandsTable {
+  id: Generated<number>;
+  name: string;
+  min: number;
+  max: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  details: string | null;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  students: StudentsTable;
+  registrations: RegistrationsTable;
+  courses: CoursesTable;
+  enrollments: EnrollmentsTable;
+  holidays: HolidaysTable;
+  syllabus_items: SyllabusItemsTable;
+  grading_items: GradingItemsTable;
+  grades: GradesTable;
+  attendance: AttendanceTable;
+  transfers: TransfersTable;
+  transfer_students: TransferStudentsTable;
+  grade_bands: GradeBandsTable;
+  audit_log: AuditLogTable;
+  settings: SettingsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,35 @@
+import { RemixBrowser } from "@remix-run/react";
+import i18n from "i18next";
+import Backend from "i18next-http-backend";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { getInitialNamespaces } from "remix-i18next/client";
+import { i18nConfig } from "~/i18n/config";
+
+async function hydrate() {
+  await i18n
+    .use(initReactI18next)
+    .use(Backend)
+    .init({
+      ...i18nConfig,
+      ns: getInitialNamespaces(),
+      // The server rendered the page in this language; <html lang> says which.
+      lng: document.documentElement.lang,
+      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+      detection: undefined,
+    });
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18n}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+hydrate();

@@ -1,0 +1,77 @@
+import crypto from "node:crypto";
+import { PassThrough } from "node:stream";
+import { type EntryContext, type HandleDataRequestFunction, createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { prepareDatabase } from "~/db/prepare.server";
+import { i18nConfig } from "~/i18n/config";
+import { i18next, resources } from "~/i18n/i18n.server";
+import { NonceContext } from "~/components/nonce";
+import { securityHeaders } from "~/modules/security/headers.server";
+
+// Migrations (and the demo school, when wanted) run once when the server starts.
+await prepareDatabase();
+
+const ABORT_DELAY = 5_000;
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  securityHeaders(response.headers, null);
+  return response;
+};
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  const lng = await i18next.getLocale(request);
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({
+    ...i18nConfig,
+    lng,
+    ns: i18next.getRouteNamespaces(remixContext),
+    resources,
+  });
+
+  const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [callback]: () => {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          securityHeaders(responseHeaders, nonce);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}

@@ -1,0 +1,30 @@
+export const LANGUAGES = ["en", "zh", "ar", "nl", "es", "fr", "pt"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = "en";
+export const RTL_LANGUAGES: readonly string[] = ["ar"];
+
+/** Each language named in itself, for the switcher. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  zh: "中文",
+  ar: "العربية",
+  nl: "Nederlands",
+  es: "Español",
+  fr: "Français",
+  pt: "Português",
+};
+
+export function dirOf(lng: string): "rtl" | "ltr" {
+  return RTL_LANGUAGES.includes(lng) ? "rtl" : "ltr";
+}
+
+export const i18nConfig = {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: FALLBACK_LANGUAGE,
+  defaultNS: "common",
+  ns: ["common"],
+  interpolation: { escapeValue: false },
+  // The spec's loader policy: up to 5 retries, starting at 350 ms.
+  maxRetries: 5,
+  retryTimeout: 350,
+};

@@ -1,0 +1,81 @@
+import { json, redirect } from "@remix-run/node";
+import type { Role } from "~/db/schema";
+import { CAPABILITIES, type Capability, can, isStaff } from "./permissions";
+import { type SessionUser, clearSessionCookie, lookupSession, loginPath } from "./session.server";
+
+export const ACCESS_DENIED = "You don't have access to this section.";
+
+/** The shared 403: root's error boundary shows it as the Access Denied dialog. */
+export function forbidden(message = ACCESS_DENIED): never {
+  throw json({ message }, { status: 403 });
+}
+
+/**
+ * Cross-site request check for every non-GET request: the browser's
+ * Sec-Fetch-Site, else Origin, must say this site. Requests with neither
+ * (curl, API clients) carry no ambient credentials worth forging.
+ */
+export function assertSameOrigin(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site && site !== "same-origin" && site !== "none") forbidden("Cross-site request refused.");
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== "null") {
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      forbidden("Cross-site request refused.");
+    }
+    const ownHost = request.headers.get("X-Forwarded-Host") ?? new URL(request.url).host;
+    if (host !== ownHost) forbidden("Cross-site request refused.");
+  } else if (origin === "null") {
+    forbidden("Cross-site request refused.");
+  }
+}
+
+/** The signed-in user, or a redirect to sign-in (a dead session is cleared: 401 ends it). */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  assertSameOrigin(request);
+  const found = await lookupSession(request);
+  if (found.state === "valid") return found.user;
+  const headers = new Headers();
+  if (found.state === "expired") headers.append("Set-Cookie", await clearSessionCookie(request));
+  throw redirect(loginPath(request), { headers });
+}
+
+export async function optionalUser(request: Request): Promise<SessionUser | null> {
+  const found = await lookupSession(request);
+  return found.state === "valid" ? found.user : null;
+}
+
+/** /dashboard, /admin*, /coordinator*: staff only; anyone else goes to /teachers. */
+export async function requireStaff(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!isStaff(user.role)) throw redirect("/teachers");
+  return user;
+}
+
+/** Teacher-area routes other than /teachers itself: a non-professor goes to /dashboard. */
+export async function requireProfessor(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "professor") throw redirect("/dashboard");
+  return user;
+}
+
+/**
+ * One capability of the permission table, after the area's redirect rule:
+ * staff capabilities send non-staff to /teachers, the professors' ones send
+ * non-professors to /dashboard; a role of the right area without the
+ * capability gets Access Denied (403).
+ */
+export async function requirePermission(request: Request, capability: Capability): Promise<SessionUser> {
+  const professorArea = (CAPABILITIES[capability] as readonly Role[]).includes("professor");
+  const user = professorArea ? await requireProfessor(request) : await requireStaff(request);
+  if (!can(user.role, capability)) forbidden();
+  return user;
+}
+
+export function hasRole(user: { role: Role }, ...roles: Role[]) {
+  return roles.includes(user.role);
+}

@@ -1,0 +1,137 @@
+import crypto from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import { db } from "~/db/kysely.server";
+import type { Role } from "~/db/schema";
+import { isHttps, sessionSecrets } from "~/env.server";
+
+export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+// last_seen_at is written at most this often, so reading a page is not a write.
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  image: string | null;
+  sessionId: number;
+}
+
+function tokenCookie(request: Request) {
+  return createCookie("token", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: isHttps(request),
+    secrets: sessionSecrets(),
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+}
+
+export function hashToken(token: string) {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** A new session (fresh 256-bit token) for the user; returns the Set-Cookie header. */
+export async function createSession(request: Request, userId: number): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const now = new Date();
+  await db()
+    .insertInto("sessions")
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
+      last_seen_at: now.toISOString(),
+    })
+    .execute();
+  return tokenCookie(request).serialize(token);
+}
+
+async function readToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header || !header.includes("token=")) return null;
+  const value = await tokenCookie(request).parse(header);
+  return typeof value === "string" && value.length >= 32 ? value : null;
+}
+
+export type SessionLookup =
+  | { state: "none" }
+  | { state: "expired" }
+  | { state: "valid"; user: SessionUser };
+
+/** The signed-in user of a cookie or bearer token, read fresh from the database. */
+export async function lookupSession(request: Request): Promise<SessionLookup> {
+  const auth = request.headers.get("Authorization");
+  const token = auth?.startsWith("Bearer ") ? auth.slice(7).trim() : await readToken(request);
+  if (!token) return { state: "none" };
+  const row = await db()
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id as sessionId",
+      "sessions.expires_at",
+      "sessions.last_seen_at",
+      "users.id",
+      "users.name",
+      "users.email",
+      "users.role",
+      "users.image",
+      "users.status",
+      "users.locked_at",
+    ])
+    .where("sessions.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row) return { state: "expired" };
+  const now = Date.now();
+  if (Date.parse(row.expires_at) <= now || row.status !== "active" || row.locked_at) {
+    await db().deleteFrom("sessions").where("id", "=", row.sessionId).execute();
+    return { state: "expired" };
+  }
+  if (now - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
+    await db()
+      .updateTable("sessions")
+      .set({ last_seen_at: new Date(now).toISOString() })
+      .where("id", "=", row.sessionId)
+      .execute();
+  }
+  return {
+    state: "valid",
+    user: { id: row.id, name: row.name, email: row.email, role: row.role, image: row.image, sessionId: row.sessionId },
+  };
+}
+
+/** Ends the session of this request (if any) and returns the cookie that clears it. */
+export async function destroySession(request: Request): Promise<string> {
+  const auth = request.headers.get("Authorization");
+  const token = auth?.startsWith("Bearer ") ? auth.slice(7).trim() : await readToken(request);
+  if (token) await db().deleteFrom("sessions").where("token_hash", "=", hashToken(token)).execute();
+  return tokenCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+export async function clearSessionCookie(request: Request) {
+  return tokenCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Ends every session of a user (role change, lock, deactivation). */
+export async function endUserSessions(userId: number) {
+  await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+export function loginPath(request: Request) {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return back === "/" ? "/authentication/login" : `/authentication/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** Only a path of this site: "/x", never "//host" or "/\\host". */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (/[\r\n]/.test(to)) return fallback;
+  return to;
+}
+
+export async function logoutRedirect(request: Request, to = "/authentication/login") {
+  return redirect(to, { headers: { "Set-Cookie": await destroySession(request) } });
+}

@@ -1,0 +1,16 @@
+import { createCookie } from "@remix-run/node";
+
+export type SidebarState = "auto" | "open" | "closed";
+
+// The sidebar's open/closed choice, so it survives navigation without JavaScript.
+export const sidebarCookie = createCookie("sidebar", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+export async function readSidebar(request: Request): Promise<SidebarState> {
+  const v = await sidebarCookie.parse(request.headers.get("Cookie"));
+  return v === "open" || v === "closed" ? v : "auto";
+}

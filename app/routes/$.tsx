@@ -1,0 +1,20 @@
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { NotFound } from "~/components/error-view";
+import { requireProfessor, requireStaff } from "~/modules/auth/guards.server";
+
+// Unknown paths are 404, after the area's redirect rules so nobody learns
+// more about an area than its sign-in rules allow.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const path = new URL(request.url).pathname;
+  if (/^\/(dashboard|admin|coordinator)(\/|$)/.test(path)) await requireStaff(request);
+  else if (/^\/(teachers|course)\//.test(path)) await requireProfessor(request);
+  return json(null, { status: 404 });
+}
+
+export async function action() {
+  return json(null, { status: 404 });
+}
+
+export default function CatchAll() {
+  return <NotFound />;
+}

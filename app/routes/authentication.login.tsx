@@ -1,0 +1,135 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldError, SubmitButton } from "~/components/forms";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { AlertDialog } from "~/components/ui/alert-dialog";
+import { translator } from "~/i18n/i18n.server";
+import { assertSameOrigin } from "~/modules/auth/guards.server";
+import { loginSchema } from "~/modules/auth/login-schema";
+import { type LoginFailure, authenticate } from "~/modules/auth/login.server";
+import { homeFor } from "~/modules/auth/permissions";
+import { createSession, safeRedirect } from "~/modules/auth/session.server";
+import { schoolName } from "~/modules/settings.server";
+import type { Role } from "~/db/schema";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await translator(request);
+  return json({ schoolName: await schoolName(), title: t("login.title") });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.schoolName}` : "Sign in" },
+];
+
+const STATUS: Record<LoginFailure, number> = {
+  invalid: 401,
+  inactive: 403,
+  noAccess: 403,
+  locked: 403,
+  rateLimited: 429,
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
+  }
+  const outcome = await authenticate(request);
+  if (!outcome.ok) {
+    return json(
+      {
+        result: submission.reply({ formErrors: [`login.errors.${outcome.code}`], hideFields: ["password"] }),
+        failure: outcome.code,
+      },
+      { status: STATUS[outcome.code] },
+    );
+  }
+  const home = homeFor(outcome.user.role as Role) ?? "/authentication/login";
+  const to = safeRedirect(submission.value.redirectTo, home);
+  return redirect(to, { headers: { "Set-Cookie": await createSession(request, outcome.user.id) } });
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const locked = actionData?.failure === "locked";
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="flex items-center justify-between px-4 py-3">
+        <p className="text-lg font-bold text-primary-dark">{t("app.name")}</p>
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="flex flex-1 items-center justify-center p-4">
+        <div className="card w-full max-w-md">
+          <h1 className="text-2xl font-semibold">{t("login.title")}</h1>
+          <p className="mt-1 text-sm text-slate-700">{t("login.subtitle")}</p>
+          <Form method="post" className="mt-6 space-y-2" {...getFormProps(form)}>
+            <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+            {form.errors?.length && !locked ? (
+              <div id={form.errorId} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
+                {t(form.errors[0])}
+              </div>
+            ) : null}
+            <div>
+              <label htmlFor={fields.email.id} className="field-label">
+                {t("login.email")}
+              </label>
+              <input
+                {...getInputProps(fields.email, { type: "email" })}
+                autoComplete="username"
+                className="field-input"
+                key={fields.email.key}
+              />
+              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+            </div>
+            <div>
+              <label htmlFor={fields.password.id} className="field-label">
+                {t("login.password")}
+              </label>
+              <input
+                {...getInputProps(fields.password, { type: "password" })}
+                autoComplete="current-password"
+                className="field-input"
+              />
+              <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+            </div>
+            <SubmitButton className="btn-primary w-full">{t("login.submit")}</SubmitButton>
+          </Form>
+          <p className="mt-6 text-center text-sm text-slate-700">
+            {t("login.newStudent")}{" "}
+            <Link to="/students-registration" className="font-semibold text-primary-dark underline">
+              {t("login.registerLink")}
+            </Link>
+          </p>
+        </div>
+      </main>
+      {locked ? (
+        <AlertDialog
+          title={t("errors.accountLockedTitle")}
+          actions={
+            <Link to="/authentication/login" reloadDocument className="btn-primary">
+              {t("common.ok")}
+            </Link>
+          }
+        >
+          <p>{t("login.errors.locked")}</p>
+        </AlertDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { optionalUser } from "~/modules/auth/guards.server";
+import { homeFor } from "~/modules/auth/permissions";
+
+// Signed-in users are sent away from every authentication route to their home.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await optionalUser(request);
+  const home = user && homeFor(user.role);
+  if (home) throw redirect(home);
+  return null;
+}
+
+export default function AuthenticationLayout() {
+  return <Outlet />;
+}

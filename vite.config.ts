@@ -1,0 +1,10 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import remixConfig from "./remix.config.js";
+
+export default defineConfig({
+  plugins: [remix(remixConfig), tsconfigPaths()],
+  server: { port: 3000 },
+  build: { target: "es2022" },
+});
