@@ -17,6 +17,17 @@ await prepareDatabase();
 
 const ABORT_DELAY = 5_000;
 
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  // Remix refuses a cross-site document POST itself (before our own Origin
+  // check in the guards); that is an expected refusal, not a crash.
+  if (error instanceof Error && error.message.includes("does not match `origin` header")) {
+    console.warn(`Refused cross-site ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
+  console.error(error);
+}
+
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   securityHeaders(response.headers, null);
   return response;

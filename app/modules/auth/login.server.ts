@@ -57,7 +57,7 @@ async function verifyLogin(email: string, password: string, client: string): Pro
 
   const user = await db()
     .selectFrom("users")
-    .select(["id", "role", "password_hash", "status", "locked_at"])
+    .select(["id", "role", "password_hash", "status", "locked_at", "failed_logins"])
     .where("email", "=", email)
     .executeTakeFirst();
 

@@ -1,0 +1,58 @@
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests against the BUILT app (`npm run test:e2e` builds first),
+// served by remix-serve on its own port with a fresh SQLite file and the demo
+// school. They drive the system Chromium: no browser is ever downloaded.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${PORT}`;
+const CI = !!process.env.CI;
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: "list",
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    locale: "en-US",
+    viewport: { width: 1280, height: 800 },
+    trace: "off",
+    screenshot: "off",
+    video: "off",
+  },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command:
+      `rm -f data/e2e.db data/e2e.db-wal data/e2e.db-shm && ` +
+      `DATABASE_URL=file:./data/e2e.db DEMO_DATA=on RATE_LIMIT_FACTOR=100 PORT=${PORT} npx remix-serve ./build/server/index.js`,
+    url: `${baseURL}/authentication/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

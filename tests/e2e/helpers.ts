@@ -1,0 +1,58 @@
+import { type Page, expect } from "@playwright/test";
+
+export const PASSWORD = "demo-pass-2026";
+
+export const STAFF = [
+  { email: "admin@school.test", name: "Ana Admin", role: "admin_staff" },
+  { email: "coordinator@school.test", name: "Carla Coordinator", role: "coordinator" },
+  { email: "reception@school.test", name: "Rita Reception", role: "receptionist" },
+  { email: "finance@school.test", name: "Fabio Finance", role: "financial" },
+] as const;
+
+export const PROFESSORS = [
+  { email: "professor@school.test", name: "Paul Professor", role: "professor" },
+  { email: "professor2@school.test", name: "Petra Professor", role: "professor" },
+  { email: "professor3@school.test", name: "Pablo Professor", role: "professor" },
+] as const;
+
+/** Fills and submits the login form (the page must be showing it). */
+export async function submitLogin(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signs in through the login form and waits until the user's home (or `expectPath`) is shown. */
+export async function signIn(page: Page, email: string, { password = PASSWORD, expectPath }: { password?: string; expectPath?: string | RegExp } = {}) {
+  await page.goto("/authentication/login");
+  await submitLogin(page, email, password);
+  const home = expectPath ?? (email.startsWith("professor") ? "/teachers" : "/dashboard");
+  await expect(page).toHaveURL(typeof home === "string" ? new RegExp(`${escape(home)}(\\?|$)`) : home);
+  await waitForHydration(page);
+}
+
+/** With JavaScript, waits until React has hydrated (so clicks are handled by the app). */
+export async function waitForHydration(page: Page) {
+  if (!(await jsEnabled(page))) return;
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  await page.waitForLoadState("load");
+}
+
+export async function jsEnabled(page: Page) {
+  try {
+    return await page.evaluate(() => true);
+  } catch {
+    return false;
+  }
+}
+
+/** Opens a <details> menu by its summary text. */
+export async function openMenu(page: Page, summaryText: string | RegExp) {
+  const summary = page.locator("summary").filter({ hasText: summaryText });
+  await summary.click();
+  await expect(summary.locator("xpath=..")).toHaveAttribute("open", "");
+}
+
+function escape(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
