@@ -17,6 +17,7 @@ import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/ui/toaster";
 import { dirOf } from "~/i18n/config";
 import { i18next } from "~/i18n/i18n.server";
+import { schoolTimeZone } from "~/modules/settings.server";
 import { toasts } from "~/modules/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await i18next.getLocale(request);
   const { toast, headers } = await toasts().getToast(request);
   // The toast cookie is only rewritten when there was a toast to clear.
-  return json({ locale, toast: toast ?? null }, toast ? { headers } : undefined);
+  return json({ locale, toast: toast ?? null, timeZone: await schoolTimeZone() }, toast ? { headers } : undefined);
 }
 
 export const handle = { i18n: "common" };

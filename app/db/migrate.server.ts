@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001_core";
+import * as m0002 from "./migrations/0002_registration_drafts";
 import type { Database } from "./schema";
 
 // Listed by hand (not read from disk) so they travel inside the server bundle.
 const migrations: Record<string, Migration> = {
   "0001_core": m0001,
+  "0002_registration_drafts": m0002,
 };
 
 export async function migrateToLatest(db: Kysely<Database>) {

@@ -91,6 +91,18 @@ export interface RegistrationsTable extends PersonColumns {
   decided_by: number | null;
   decided_at: string | null;
   created_at: string;
+  draft_token_hash: string | null;
+  client: string | null;
+}
+
+export interface RegistrationDraftsTable {
+  token_hash: string;
+  /** JSON of the validated steps so far: { personal?, address?, message? }. */
+  data: string;
+  client: string;
+  registration_id: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface CoursesTable {
@@ -216,6 +228,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   students: StudentsTable;
   registrations: RegistrationsTable;
+  registration_drafts: RegistrationDraftsTable;
   courses: CoursesTable;
   enrollments: EnrollmentsTable;
   holidays: HolidaysTable;

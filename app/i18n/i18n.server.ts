@@ -27,12 +27,33 @@ export const localeCookie = createCookie("lng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
+/**
+ * The browser's languages, most wanted first, by primary subtag
+ * ("de-DE,fr;q=0.8,en;q=0.5" → de, fr, en). remix-i18next's own "header"
+ * detection keeps only the first one, so that browser got English, not French.
+ */
+export function browserLanguages(request: Request): string[] | null {
+  const header = request.headers.get("Accept-Language");
+  if (!header) return null;
+  const wanted = header
+    .split(",")
+    .map((part) => {
+      const [tag, ...params] = part.split(";").map((s) => s.trim());
+      const q = params.find((p) => p.startsWith("q="));
+      return { code: tag.split("-")[0].toLowerCase(), q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((l) => /^[a-z]{2,3}$/.test(l.code) && l.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return wanted.length ? wanted.map((l) => l.code) : null;
+}
+
 export const i18next = new RemixI18Next({
   detection: {
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: FALLBACK_LANGUAGE,
     cookie: localeCookie,
-    order: ["cookie", "header"],
+    order: ["cookie", "custom"],
+    findLocale: async (request) => browserLanguages(request),
   },
   i18next: { ...i18nConfig, resources },
 });

@@ -1,4 +1,4 @@
-import { type Page, expect } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 
 export const PASSWORD = "demo-pass-2026";
 
@@ -25,25 +25,26 @@ export async function submitLogin(page: Page, email: string, password = PASSWORD
 /** Signs in through the login form and waits until the user's home (or `expectPath`) is shown. */
 export async function signIn(page: Page, email: string, { password = PASSWORD, expectPath }: { password?: string; expectPath?: string | RegExp } = {}) {
   await page.goto("/authentication/login");
+  await waitForHydration(page);
   await submitLogin(page, email, password);
   const home = expectPath ?? (email.startsWith("professor") ? "/teachers" : "/dashboard");
   await expect(page).toHaveURL(typeof home === "string" ? new RegExp(`${escape(home)}(\\?|$)`) : home);
   await waitForHydration(page);
 }
 
-/** With JavaScript, waits until React has hydrated (so clicks are handled by the app). */
-export async function waitForHydration(page: Page) {
-  if (!(await jsEnabled(page))) return;
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
-  await page.waitForLoadState("load");
+/** Whether this test's project runs page JavaScript ("js") or not ("nojs"). */
+export function jsEnabled() {
+  return test.info().project.use.javaScriptEnabled !== false;
 }
 
-export async function jsEnabled(page: Page) {
-  try {
-    return await page.evaluate(() => true);
-  } catch {
-    return false;
-  }
+/** With JavaScript, waits until Remix has started and React has hydrated the page. */
+export async function waitForHydration(page: Page) {
+  if (!jsEnabled()) return;
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __remixRouter?: { state: { initialized: boolean } } };
+    const main = document.querySelector("main") ?? document.body;
+    return w.__remixRouter?.state.initialized === true && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
+  });
 }
 
 /** Opens a <details> menu by its summary text. */

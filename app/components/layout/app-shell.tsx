@@ -28,11 +28,13 @@ export interface ShellProps {
 export function AppShell({ user, home, menu, sidebar, layout, schoolName, bell, children }: ShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ sidebar?: string }>();
   const hydrated = useHydrated();
   const horizontal = user.role === "professor" || user.role === "student";
   // With JavaScript the toggle answers at once; the cookie follows in the background.
-  const pending = fetcher.formData?.get("sidebar");
+  // The layout loader is not revalidated by the toggle, so once the request is
+  // done its answer (not the stale loader value) holds the state.
+  const pending = fetcher.formData?.get("sidebar") ?? fetcher.data?.sidebar;
   const state: SidebarState = pending === "open" || pending === "closed" ? pending : sidebar;
 
   return (

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 
 /**
  * A dialog that is already open when the server renders it, so it shows
@@ -17,16 +17,21 @@ export function AlertDialog({
   actions: ReactNode;
   onClose?: () => void;
 }) {
+  // Radix names the dialog only after a layout effect; our own ids name it in
+  // the server's HTML too, so it is announced without JavaScript.
+  const id = useId();
   return (
     <Dialog.Root defaultOpen modal onOpenChange={(open) => !open && onClose?.()}>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
       <Dialog.Content
         role="alertdialog"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
         className="fixed start-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2"
       >
-        <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+        <Dialog.Title id={`${id}-title`} className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
         <Dialog.Description asChild>
-          <div className="mt-2 text-slate-700">{children}</div>
+          <div id={`${id}-text`} className="mt-2 text-slate-700">{children}</div>
         </Dialog.Description>
         <div className="mt-6 flex justify-end gap-3">{actions}</div>
       </Dialog.Content>

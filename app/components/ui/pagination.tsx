@@ -1,0 +1,31 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** Previous/next links that keep every filter of the query string. */
+export function Pagination({ page, limit, total }: { page: number; limit: number; total: number }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const href = (p: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(p));
+    return `${location.pathname}?${params}`;
+  };
+  return (
+    <nav aria-label={t("pagination.label")} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-slate-700">{t("pagination.summary", { page, pages, total })}</p>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link to={href(page - 1)} className="btn-secondary" rel="prev">
+            {t("pagination.previous")}
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link to={href(page + 1)} className="btn-secondary" rel="next">
+            {t("pagination.next")}
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}

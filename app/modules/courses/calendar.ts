@@ -1,0 +1,235 @@
+import * as rruleModule from "rrule";
+
+// PURE module (client and server): no server imports.
+//
+// Class sessions are expanded on plain calendar dates. rrule works on "floating"
+// UTC dates here (no tzid): a date "2026-09-07" becomes 2026-09-07T00:00Z, and
+// every occurrence is read back with getUTC*(), so no time zone (server's,
+// browser's or the school's) can shift a session to another day.
+
+// rrule ships a UMD bundle as `main` and ESM as `module`: Node's ESM loader
+// sees only a default export, bundlers see the named ones. Accept both.
+const rrule: typeof rruleModule =
+  (rruleModule as unknown as { RRule?: unknown }).RRule
+    ? rruleModule
+    : ((rruleModule as unknown as { default: typeof rruleModule }).default);
+const { RRule } = rrule;
+
+/** PRODUCT 5: calendar expansion stops after this many occurrences. */
+export const MAX_OCCURRENCES = 1000;
+
+export interface CourseSchedule {
+  /** The course's id; when given, holidays of other courses are ignored. */
+  id?: number | null;
+  /** Comma-separated rrule weekday codes, e.g. "MO,WE". */
+  schedule_days: string;
+  /** YYYY-MM-DD, inclusive. */
+  start_date: string;
+  /** YYYY-MM-DD, inclusive. */
+  end_date: string;
+  /** HH:MM */
+  start_time: string;
+  /** HH:MM */
+  end_time: string;
+}
+
+export interface HolidayRange {
+  name?: string | null;
+  /** YYYY-MM-DD, inclusive. */
+  start_date: string;
+  /** YYYY-MM-DD, inclusive. */
+  end_date: string;
+  /** null: the whole school is closed. */
+  course_id: number | null;
+}
+
+export interface ClassSession {
+  date: string;
+  start_time: string;
+  end_time: string;
+  /** The holiday's name when the session falls on one (then it is not held). */
+  holiday: string | null;
+}
+
+export const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
+export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** "2026-09-07" → Date at 2026-09-07T00:00:00Z, or null when not a real date. */
+export function parseDate(value: string): Date | null {
+  const m = DATE_RE.exec(value?.trim?.() ?? "");
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return date;
+}
+
+/** The UTC calendar date of `date` as YYYY-MM-DD. */
+export function formatDate(date: Date): string {
+  const y = String(date.getUTCFullYear()).padStart(4, "0");
+  const m = String(date.getUTCMonth() + 1).padStart(2, "0");
+  const d = String(date.getUTCDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}
+
+/** "MO, we,XX" → ["MO", "WE"] (unknown codes dropped, duplicates removed, week order). */
+export function parseScheduleDays(days: string | null | undefined): WeekdayCode[] {
+  const wanted = new Set(
+    (days ?? "")
+      .split(",")
+      .map((d) => d.trim().toUpperCase())
+      .filter(Boolean),
+  );
+  return WEEKDAY_CODES.filter((c) => wanted.has(c));
+}
+
+function appliesTo(holiday: HolidayRange, courseId: number | null | undefined) {
+  return holiday.course_id == null || courseId == null || holiday.course_id === courseId;
+}
+
+/**
+ * The holiday covering `date` (YYYY-MM-DD), or undefined. School-wide holidays
+ * (course_id null) always apply; a course's holiday applies when `courseId` is
+ * that course or not given.
+ */
+export function holidayOn<H extends HolidayRange>(
+  date: string,
+  holidays: readonly H[],
+  courseId?: number | null,
+): H | undefined {
+  return holidays.find((h) => appliesTo(h, courseId) && h.start_date <= date && date <= h.end_date);
+}
+
+/** Whether `date` (YYYY-MM-DD) falls on one of `holidays` (see holidayOn). */
+export function isHoliday(date: string, holidays: readonly HolidayRange[], courseId?: number | null): boolean {
+  return holidayOn(date, holidays, courseId) !== undefined;
+}
+
+/**
+ * Every class session of the course between its start and end date (both
+ * inclusive), in date order, at most MAX_OCCURRENCES. Sessions on a holiday
+ * are kept, flagged with the holiday's name.
+ */
+export function expandSessions(course: CourseSchedule, holidays: readonly HolidayRange[] = []): ClassSession[] {
+  const start = parseDate(course.start_date);
+  const end = parseDate(course.end_date);
+  const days = parseScheduleDays(course.schedule_days);
+  if (!start || !end || end < start || days.length === 0) return [];
+
+  const rule = new RRule({
+    freq: RRule.WEEKLY,
+    byweekday: days.map((d) => RRule[d]),
+    dtstart: start,
+    until: end,
+    count: MAX_OCCURRENCES,
+    wkst: RRule.MO,
+  });
+  return rule.all().map((occurrence) => {
+    const date = formatDate(occurrence);
+    const holiday = holidayOn(date, holidays, course.id);
+    return {
+      date,
+      start_time: course.start_time,
+      end_time: course.end_time,
+      holiday: holiday ? (holiday.name ?? "Holiday") : null,
+    };
+  });
+}
+
+/** The sessions that are actually held (not on a holiday). */
+export function heldSessions(course: CourseSchedule, holidays: readonly HolidayRange[] = []): ClassSession[] {
+  return expandSessions(course, holidays).filter((s) => s.holiday === null);
+}
+
+/**
+ * The sessions (held and holiday-flagged) dated from `from` to `to`, both
+ * inclusive (YYYY-MM-DD); a null bound is open. Use `.filter(s => !s.holiday)`
+ * or heldSessionsBetween for held ones only.
+ */
+export function sessionsBetween(
+  course: CourseSchedule,
+  holidays: readonly HolidayRange[],
+  from: string | null,
+  to: string | null,
+): ClassSession[] {
+  return expandSessions(course, holidays).filter((s) => (from == null || s.date >= from) && (to == null || s.date <= to));
+}
+
+/** Held sessions dated from `from` to `to`, both inclusive. */
+export function heldSessionsBetween(
+  course: CourseSchedule,
+  holidays: readonly HolidayRange[],
+  from: string | null,
+  to: string | null,
+): ClassSession[] {
+  return sessionsBetween(course, holidays, from, to).filter((s) => s.holiday === null);
+}
+
+// ---------------------------------------------------------------------------
+// PRODUCT 3: standard schedules, course types, promotions.
+
+export interface StandardSchedule {
+  /**
+   * Stable key, e.g. "MON-WED-09-11", "FRI-INTENSIVE-09-13", "SAT-14-18": what a
+   * student's and a registration's `schedule` stores (same ids as
+   * app/modules/registrations/options.ts).
+   */
+  id: string;
+  /** English label, e.g. "Mon-Wed 09:00-11:00". */
+  label: string;
+  /** rrule weekday codes, e.g. "MO,WE" (a course's schedule_days). */
+  days: string;
+  start_time: string;
+  end_time: string;
+}
+
+const TWO_DAY_SLOTS = [
+  ["09:00", "11:00"],
+  ["15:00", "17:00"],
+  ["17:00", "19:00"],
+  ["19:00", "21:00"],
+] as const;
+const LONG_SLOTS = [
+  ["09:00", "13:00"],
+  ["14:00", "18:00"],
+] as const;
+
+const hh = (t: string) => t.slice(0, 2);
+
+function schedule(prefix: string, labelPrefix: string, days: string, [start, end]: readonly [string, string]): StandardSchedule {
+  return {
+    id: `${prefix}-${hh(start)}-${hh(end)}`,
+    label: `${labelPrefix} ${start}-${end}`,
+    days,
+    start_time: start,
+    end_time: end,
+  };
+}
+
+export const STANDARD_SCHEDULES: readonly StandardSchedule[] = [
+  ...TWO_DAY_SLOTS.map((s) => schedule("MON-WED", "Mon-Wed", "MO,WE", s)),
+  ...TWO_DAY_SLOTS.map((s) => schedule("TUE-THU", "Tue-Thu", "TU,TH", s)),
+  ...LONG_SLOTS.map((s) => schedule("FRI-INTENSIVE", "Fri intensive", "FR", s)),
+  ...LONG_SLOTS.map((s) => schedule("SAT", "Sat", "SA", s)),
+];
+
+/** A standard schedule by its id or its label (case-insensitive). */
+export function findSchedule(idOrLabel: string | null | undefined): StandardSchedule | undefined {
+  const key = (idOrLabel ?? "").trim().toLowerCase();
+  if (!key) return undefined;
+  return STANDARD_SCHEDULES.find((s) => s.id.toLowerCase() === key || s.label.toLowerCase() === key);
+}
+
+/** The standard schedule matching a course's days and times, if any. */
+export function scheduleOfCourse(course: Pick<CourseSchedule, "schedule_days" | "start_time" | "end_time">) {
+  const days = parseScheduleDays(course.schedule_days).join(",");
+  return STANDARD_SCHEDULES.find((s) => s.days === days && s.start_time === course.start_time && s.end_time === course.end_time);
+}
+
+export const COURSE_TYPES = ["on-site", "private - online", "online", "private"] as const;
+export type CourseType = (typeof COURSE_TYPES)[number];
+
+export const PROMOTIONS = ["Navidad", "2x1"] as const;
+export type Promotion = (typeof PROMOTIONS)[number];

@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { findLevel } from "~/modules/students/levels";
+import { SCHEDULE_IDS } from "./options";
+
+// Shared by the browser (checks as you leave a field) and the server (the
+// real checks). Messages are translation keys under `registration.errors`.
+const E = (key: string) => `registration.errors.${key}`;
+
+export const ID_NUMBER_MIN = 10;
+export const ID_NUMBER_MAX = 13;
+export const PHONE_MIN = 10;
+export const PHONE_MAX = 15;
+export const NAME_MAX = 60;
+export const TEXT_MAX = 200;
+export const MESSAGE_MAX = 1000;
+
+const required = (key: string, max = NAME_MAX) =>
+  z
+    .string({ required_error: E(key) })
+    .trim()
+    .min(1, E(key))
+    .max(max, E("tooLong"));
+
+const optionalText = (max = TEXT_MAX) =>
+  z
+    .string()
+    .trim()
+    .max(max, E("tooLong"))
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Spaces, dashes, dots and brackets are allowed for readability; only digits count. */
+export function normalizePhone(raw: string) {
+  return raw.replace(/[\s\-().]/g, "");
+}
+
+const phone = (requiredKey: string) =>
+  z
+    .string({ required_error: E(requiredKey) })
+    .trim()
+    .min(1, E(requiredKey))
+    .max(40, E("tooLong"))
+    .transform(normalizePhone)
+    .pipe(
+      z
+        .string()
+        .regex(/^\+?\d*$/, E("phoneDigits"))
+        .refine((v) => v.replace("+", "").length >= PHONE_MIN, E("phoneMin"))
+        .refine((v) => v.replace("+", "").length <= PHONE_MAX, E("phoneMax")),
+    );
+
+/** The spec's email rules, in its order of messages. */
+export const emailField = z
+  .string({ required_error: E("emailRequired") })
+  .trim()
+  .min(1, E("emailRequired"))
+  .max(254, E("tooLong"))
+  .refine((v) => !/@@@/.test(v) && !/\.\./.test(v), E("emailInvalid"))
+  .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), E("emailShape"))
+  .transform((v) => v.toLowerCase());
+
+/** A real calendar date, not in the future, not before 1900. */
+export function isValidBirthday(value: string, today = new Date()) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return false;
+  if (y < 1900) return false;
+  const todayIso = today.toISOString().slice(0, 10);
+  return value <= todayIso;
+}
+
+const personalFields = z.object({
+  first_name: required("firstName"),
+  middle_name: required("middleName"),
+  last_name: required("lastName"),
+  second_last_name: required("secondLastName"),
+  id_number: z
+    .string({ required_error: E("idNumber") })
+    .trim()
+    .min(1, E("idNumber"))
+    .min(ID_NUMBER_MIN, E("idNumberMin"))
+    .max(ID_NUMBER_MAX, E("idNumberMax"))
+    .regex(/^[A-Za-z0-9-]+$/, E("idNumberChars")),
+  birthday: z
+    .string({ required_error: E("birthday") })
+    .trim()
+    .min(1, E("birthday"))
+    .refine((v) => isValidBirthday(v), E("birthdayInvalid")),
+  phone_number: phone("phone"),
+  email: emailField,
+  age_category: z.enum(["kids", "adults"], { required_error: E("ageCategory"), message: E("ageCategory") }),
+  emergency_contact_name: optionalText(NAME_MAX * 2),
+  emergency_contact_phone: z.string().trim().max(40, E("tooLong")).optional(),
+  emergency_contact_relationship: optionalText(NAME_MAX),
+});
+
+// The kids' rules read the raw values, so they are checked (and reported)
+// together with the other fields instead of only once those are valid.
+type KidsInput = Partial<Record<"age_category" | "phone_number" | "emergency_contact_name" | "emergency_contact_phone" | "emergency_contact_relationship", unknown>>;
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+
+const kidsRules = z
+  .record(z.unknown())
+  .superRefine((raw, ctx) => {
+    const r = raw as KidsInput;
+    const v = {
+      age_category: text(r.age_category),
+      phone_number: text(r.phone_number),
+      emergency_contact_name: text(r.emergency_contact_name),
+      emergency_contact_phone: text(r.emergency_contact_phone),
+      emergency_contact_relationship: text(r.emergency_contact_relationship),
+    };
+    if (v.age_category !== "kids") return;
+    if (!v.emergency_contact_name) ctx.addIssue({ code: "custom", path: ["emergency_contact_name"], message: E("emergencyName") });
+    if (!v.emergency_contact_relationship)
+      ctx.addIssue({ code: "custom", path: ["emergency_contact_relationship"], message: E("emergencyRelationship") });
+    const p = normalizePhone(v.emergency_contact_phone);
+    const issue = (key: string) => ctx.addIssue({ code: "custom", path: ["emergency_contact_phone"], message: E(key) });
+    const digits = p.replace("+", "");
+    if (!p) issue("emergencyPhone");
+    else if (!/^\+?\d+$/.test(p)) issue("phoneDigits");
+    else if (digits.length < PHONE_MIN) issue("phoneMin");
+    else if (digits.length > PHONE_MAX) issue("phoneMax");
+    else if (digits === normalizePhone(v.phone_number).replace("+", "")) issue("emergencyPhoneSame");
+  })
+  // Adds no values of its own, so the intersection keeps personalFields' output.
+  .transform(() => ({}));
+
+export const personalSchema = z.intersection(personalFields, kidsRules).transform((fields) => {
+  return fields.age_category === "kids"
+    ? { ...fields, emergency_contact_phone: normalizePhone(fields.emergency_contact_phone ?? "") }
+    : { ...fields, emergency_contact_name: undefined, emergency_contact_phone: undefined, emergency_contact_relationship: undefined };
+});
+
+export const PROMOTION_VALUES = ["Navidad", "2x1"] as const;
+export const HEAR_ABOUT_VALUES = ["social_media", "friend", "search", "flyer", "walk_in", "other"] as const;
+
+/** Step 2 depends on the age category chosen in step 1 (the level list). */
+export function addressSchema(age: "kids" | "adults" | undefined) {
+  return z
+    .object({
+      address: required("address", TEXT_MAX),
+      level: z
+        .string({ required_error: E("level") })
+        .trim()
+        .min(1, E("level"))
+        .max(40, E("tooLong"))
+        .refine((v) => !age || !!findLevel(age, v), E("levelInvalid")),
+      schedule: z.string({ required_error: E("schedule") }).refine((v) => SCHEDULE_IDS.includes(v), E("schedule")),
+      same_billing: z.enum(["yes", "no"], { required_error: E("billing"), message: E("billing") }),
+      billing_address: optionalText(),
+      where_hear_about_us: z.enum(HEAR_ABOUT_VALUES).optional(),
+      promotion: z.enum(PROMOTION_VALUES).optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.same_billing === "no" && !v.billing_address)
+        ctx.addIssue({ code: "custom", path: ["billing_address"], message: E("billingAddress") });
+    })
+    .transform((v) => ({ ...v, billing_address: v.same_billing === "no" ? v.billing_address : undefined }));
+}
+
+export const messageSchema = z.object({
+  message: optionalText(MESSAGE_MAX),
+  accepted_terms: z.literal("on", { errorMap: () => ({ message: E("terms") }) }),
+});
+
+export type PersonalStep = z.output<typeof personalSchema>;
+export type AddressStep = z.output<ReturnType<typeof addressSchema>>;
+export type MessageStep = z.output<typeof messageSchema>;
+
+export const STEPS = ["personal", "address", "message", "done"] as const;
+export type Step = (typeof STEPS)[number];

@@ -1,0 +1,223 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { useFormat } from "~/components/format";
+import { FieldError, SubmitButton } from "~/components/forms";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { can } from "~/modules/auth/permissions";
+import { scheduleById } from "~/modules/registrations/options";
+import {
+  approveRegistration,
+  coursesForRegistration,
+  getRegistration,
+  rejectRegistration,
+} from "~/modules/registrations/review.server";
+import { levelById } from "~/modules/students/levels";
+import { toasts } from "~/modules/toast.server";
+
+const decisionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), course_id: z.coerce.number().int().positive().optional() }),
+  z.object({
+    intent: z.literal("reject"),
+    reason: z
+      .string({ required_error: "registrations.errors.reasonRequired" })
+      .trim()
+      .min(1, "registrations.errors.reasonRequired")
+      .max(500, "registration.errors.tooLong"),
+  }),
+]);
+
+function parseId(raw: string | undefined) {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw json({ message: "Not found" }, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "registrations:view");
+  const registration = await getRegistration(parseId(params.id));
+  if (!registration) throw json({ message: "Not found" }, { status: 404 });
+  const canDecide = can(user.role, "registrations:decide") && registration.status === "pending";
+  const today = new Date().toISOString().slice(0, 10);
+  const courses = canDecide ? await coursesForRegistration(registration.level_id, registration.age_category, today) : [];
+  return json({ registration, canDecide, courses });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.registration.reference ?? "" }];
+
+const MESSAGES = {
+  notFound: "registrations.errors.notFound",
+  notPending: "registrations.errors.notPending",
+  studentExists: "registrations.errors.studentExists",
+  courseFull: "registrations.errors.courseFull",
+  courseInvalid: "registrations.errors.courseInvalid",
+} as const;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "registrations:decide");
+  const id = parseId(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: decisionSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  const outcome =
+    value.intent === "approve"
+      ? await approveRegistration(id, user.id, value.course_id ?? null)
+      : await rejectRegistration(id, user.id, value.reason);
+  if (!outcome.ok) {
+    const status = outcome.reason === "notFound" ? 404 : outcome.reason === "courseFull" || outcome.reason === "courseInvalid" ? 400 : 409;
+    const key = MESSAGES[outcome.reason];
+    const reply =
+      outcome.reason === "courseFull" || outcome.reason === "courseInvalid"
+        ? submission.reply({ fieldErrors: { course_id: [key] } })
+        : submission.reply({ formErrors: [key] });
+    return json({ result: reply }, { status });
+  }
+  return toasts().redirectWithSuccess(
+    `/admin/registered-students/${id}`,
+    value.intent === "approve" ? "registrations.approved" : "registrations.rejected",
+  );
+}
+
+export default function RegistrationDetail() {
+  const { registration: r, canDecide, courses } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [params] = useSearchParams();
+  const confirm = canDecide ? params.get("confirm") : null;
+  const schedule = scheduleById(r.schedule);
+  const here = `/admin/registered-students/${r.id}`;
+  const formErrors = actionData?.result?.error?.[""];
+
+  const rows: [string, string | null | undefined][] = [
+    [t("registration.fields.first_name"), r.first_name],
+    [t("registration.fields.middle_name"), r.middle_name],
+    [t("registration.fields.last_name"), r.last_name],
+    [t("registration.fields.second_last_name"), r.second_last_name],
+    [t("registration.fields.id_number"), r.id_number],
+    [t("registration.fields.birthday"), format.day(r.birthday)],
+    [t("registration.fields.phone_number"), r.phone_number],
+    [t("registration.fields.email"), r.email],
+    [t("registration.fields.age_category"), t(`registration.age.${r.age_category}`)],
+    [t("registration.fields.emergency_contact_name"), r.emergency_contact_name],
+    [t("registration.fields.emergency_contact_phone"), r.emergency_contact_phone],
+    [t("registration.fields.emergency_contact_relationship"), r.emergency_contact_relationship],
+    [t("registration.fields.address"), r.address],
+    [t("registration.fields.level"), levelById(r.level_id)?.name],
+    [
+      t("registration.fields.schedule"),
+      schedule ? t("registration.scheduleLabel", { days: t(`registration.days.${schedule.days}`), start: schedule.start_time, end: schedule.end_time }) : r.schedule,
+    ],
+    [t("registration.fields.same_billing"), r.same_billing ? t("registration.yes") : t("registration.no")],
+    [t("registration.fields.billing_address"), r.billing_address],
+    [t("registration.fields.where_hear_about_us"), r.where_hear_about_us ? t(`registration.hear.${r.where_hear_about_us}`) : null],
+    [t("registration.fields.promotion"), r.promotion],
+    [t("registration.fields.message"), r.message],
+  ];
+
+  return (
+    <div className="space-y-4">
+      <p>
+        <Link to="/admin/registered-students" className="text-sm text-primary-dark underline">
+          {t("registrations.backToList")}
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">{`${r.first_name} ${r.last_name} ${r.second_last_name}`}</h1>
+        <StatusBadge status={r.status} />
+      </div>
+      <p className="text-slate-700">
+        {t("registrations.reference")}: <span className="font-mono font-semibold">{r.reference}</span> · {t("registrations.received")}: {format.dateTime(r.created_at)}
+      </p>
+      {formErrors?.length && !confirm ? (
+        <div role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(formErrors[0])}</div>
+      ) : null}
+      {r.status !== "pending" ? (
+        <p className="card p-4 text-sm">
+          {t(r.status === "approved" ? "registrations.approvedBy" : "registrations.rejectedBy", { name: r.decided_by_name ?? "", date: format.dateTime(r.decided_at) })}
+          {r.reject_reason ? ` — ${r.reject_reason}` : null}
+          {r.student_id ? (
+            <>
+              {" "}
+              <Link to={`/admin/students/${r.student_id}`} className="text-primary-dark underline">{t("registrations.openStudent")}</Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <dl className="card grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-700">{label}</dt>
+            <dd className="whitespace-pre-line break-words font-medium">{value || "—"}</dd>
+          </div>
+        ))}
+      </dl>
+      {canDecide ? (
+        <div className="flex gap-3">
+          <Link to="?confirm=approve" preventScrollReset className="btn-primary">{t("registrations.approve")}</Link>
+          <Link to="?confirm=reject" preventScrollReset className="btn-danger">{t("registrations.reject")}</Link>
+        </div>
+      ) : null}
+      {confirm === "approve" ? (
+        <ConfirmDialog title={t("registrations.confirmApprove")} cancelTo={here}>
+          <ApproveForm courses={courses} lastResult={actionData?.result} />
+        </ConfirmDialog>
+      ) : null}
+      {confirm === "reject" ? (
+        <ConfirmDialog title={t("registrations.confirmReject")} cancelTo={here}>
+          <RejectForm lastResult={actionData?.result} />
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
+type Result = ReturnType<typeof useActionData<typeof action>> extends infer R ? (R extends { result: infer X } ? X : never) : never;
+
+function ApproveForm({ courses, lastResult }: { courses: { id: number; course_id: string; capacity: number; enrolled: number }[]; lastResult?: Result }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({ id: "approve", lastResult: lastResult as never });
+  const formErrors = form.errors;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="approve" />
+      <p className="text-sm text-slate-800">{t("registrations.approveText")}</p>
+      {formErrors?.length ? <p role="alert" className="text-sm text-rose-900">{t(formErrors[0])}</p> : null}
+      <div>
+        <label htmlFor={fields.course_id.id} className="field-label">{t("registrations.enrollIn")}</label>
+        <select {...getSelectProps(fields.course_id)} key={fields.course_id.key} className="field-input">
+          <option value="">{t("registrations.noCourse")}</option>
+          {courses.map((c) => (
+            <option key={c.id} value={c.id} disabled={c.enrolled >= c.capacity}>
+              {t("registrations.courseOption", { code: c.course_id, enrolled: c.enrolled, capacity: c.capacity })}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.course_id.errorId} errors={fields.course_id.errors} />
+      </div>
+      <SubmitButton>{t("registrations.approve")}</SubmitButton>
+    </Form>
+  );
+}
+
+function RejectForm({ lastResult }: { lastResult?: Result }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({ id: "reject", lastResult: lastResult as never });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="reject" />
+      {form.errors?.length ? <p role="alert" className="text-sm text-rose-900">{t(form.errors[0])}</p> : null}
+      <div>
+        <label htmlFor={fields.reason.id} className="field-label">{t("registrations.reason")}</label>
+        <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} required maxLength={500} rows={3} className="field-input" />
+        <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
+      </div>
+      <SubmitButton className="btn-danger">{t("registrations.reject")}</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,122 @@
+import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/format";
+import { Pagination } from "~/components/ui/pagination";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { translator } from "~/i18n/i18n.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { listRegistrations, parseRegistrationFilters } from "~/modules/registrations/review.server";
+import { ADULT_LEVELS, KIDS_LEVELS, levelById } from "~/modules/students/levels";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "registrations:view");
+  const filters = parseRegistrationFilters(new URL(request.url).searchParams);
+  const { rows, total } = await listRegistrations(filters);
+  const t = await translator(request);
+  return json({
+    title: t("menu.registeredStudents"),
+    rows: rows.map((r) => ({ ...r, level: levelById(r.level_id)?.name ?? "" })),
+    total,
+    page: filters.page,
+    limit: filters.limit,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+const LEVEL_OPTIONS = [...new Map([...ADULT_LEVELS, ...KIDS_LEVELS].map((l) => [l.id, l])).values()];
+
+export default function RegisteredStudents() {
+  const { rows, total, page, limit } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [params] = useSearchParams();
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">{t("menu.registeredStudents")}</h1>
+      <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6" role="search" aria-label={t("filters.label")}>
+        <div className="sm:col-span-2">
+          <label htmlFor="q" className="field-label">{t("filters.search")}</label>
+          <input id="q" name="q" type="search" defaultValue={params.get("q") ?? ""} className="field-input" placeholder={t("registrations.searchHint")} />
+        </div>
+        <div>
+          <label htmlFor="status" className="field-label">{t("filters.status")}</label>
+          <select id="status" name="status" defaultValue={params.get("status") ?? ""} className="field-input">
+            <option value="">{t("filters.all")}</option>
+            {["pending", "approved", "rejected"].map((s) => (
+              <option key={s} value={s}>{t(`status.${s}`)}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="age" className="field-label">{t("registration.fields.age_category")}</label>
+          <select id="age" name="age" defaultValue={params.get("age") ?? ""} className="field-input">
+            <option value="">{t("filters.all")}</option>
+            <option value="kids">{t("registration.age.kids")}</option>
+            <option value="adults">{t("registration.age.adults")}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="level" className="field-label">{t("registration.fields.level")}</label>
+          <select id="level" name="level" defaultValue={params.get("level") ?? ""} className="field-input">
+            <option value="">{t("filters.all")}</option>
+            {LEVEL_OPTIONS.map((l) => (
+              <option key={l.id} value={l.id}>{l.name}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="from" className="field-label">{t("filters.from")}</label>
+          <input id="from" name="from" type="date" defaultValue={params.get("from") ?? ""} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="to" className="field-label">{t("filters.to")}</label>
+          <input id="to" name="to" type="date" defaultValue={params.get("to") ?? ""} className="field-input" />
+        </div>
+        <div className="flex items-end gap-2">
+          <button type="submit" className="btn-primary">{t("filters.apply")}</button>
+          <Link to="?" className="btn-secondary">{t("filters.clear")}</Link>
+        </div>
+      </Form>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">{t("menu.registeredStudents")}</caption>
+          <thead className="bg-slate-100 text-start">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-start">{t("registrations.reference")}</th>
+              <th scope="col" className="px-3 py-2 text-start">{t("registrations.name")}</th>
+              <th scope="col" className="px-3 py-2 text-start">{t("registration.fields.id_number")}</th>
+              <th scope="col" className="px-3 py-2 text-start">{t("registration.fields.age_category")}</th>
+              <th scope="col" className="px-3 py-2 text-start">{t("registration.fields.level")}</th>
+              <th scope="col" className="px-3 py-2 text-start">{t("registrations.received")}</th>
+              <th scope="col" className="px-3 py-2 text-start">{t("filters.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-3 py-6 text-center text-slate-700">{t("registrations.empty")}</td>
+              </tr>
+            ) : (
+              rows.map((r) => (
+                <tr key={r.id} className="border-t border-slate-200">
+                  <td className="px-3 py-2">
+                    <Link to={`/admin/registered-students/${r.id}`} className="font-mono font-semibold text-primary-dark underline">{r.reference}</Link>
+                  </td>
+                  <td className="px-3 py-2">{`${r.first_name} ${r.last_name} ${r.second_last_name}`}</td>
+                  <td className="px-3 py-2">{r.id_number}</td>
+                  <td className="px-3 py-2">{t(`registration.age.${r.age_category}`)}</td>
+                  <td className="px-3 py-2">{r.level}</td>
+                  <td className="px-3 py-2">{format.date(r.created_at)}</td>
+                  <td className="px-3 py-2"><StatusBadge status={r.status} /></td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} limit={limit} total={total} />
+    </div>
+  );
+}

@@ -1,0 +1,407 @@
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Fieldset, RadioGroup, SelectField, TextAreaField, TextField } from "~/components/fields";
+import { FieldError, SubmitButton } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
+import { assertSameOrigin } from "~/modules/auth/guards.server";
+import { SCHEDULES } from "~/modules/registrations/options";
+import {
+  HEAR_ABOUT_VALUES,
+  PROMOTION_VALUES,
+  STEPS,
+  type Step,
+  addressSchema,
+  messageSchema,
+  personalSchema,
+} from "~/modules/registrations/schema";
+import {
+  type DraftData,
+  type RawValues,
+  firstIncompleteStep,
+  forgetDraft,
+  idNumberTaken,
+  loadDraft,
+  saveDraft,
+  submitDraft,
+  tooManySubmissions,
+} from "~/modules/registrations/wizard.server";
+import { levelsFor } from "~/modules/students/levels";
+
+type FormStep = Exclude<Step, "done">;
+const FORM_STEPS: FormStep[] = ["personal", "address", "message"];
+const HONEYPOT = "website";
+
+function isStep(value: string | undefined): value is Step {
+  return (STEPS as readonly string[]).includes(value ?? "");
+}
+
+/** The draft, and the step this URL may show (an out-of-order step redirects). */
+async function resolve(request: Request, param: string | undefined) {
+  const draft = await loadDraft(request);
+  const data: DraftData = draft?.data ?? { raw: {} };
+  const first = firstIncompleteStep(data, !!draft?.registrationId);
+  if (!isStep(param)) throw redirect(`/students-registration/${first}`);
+  const allowed = first === "done" ? param === "done" : STEPS.indexOf(param) <= STEPS.indexOf(first) && param !== "done";
+  if (!allowed) throw redirect(`/students-registration/${first}`);
+  return { draft, data, step: param };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { draft, data, step } = await resolve(request, params.step);
+  const age = data.personal?.age_category;
+  return json({
+    step,
+    defaults: step === "done" ? {} : (data.raw[step] ?? {}),
+    age: age ?? null,
+    reference: draft?.reference ?? null,
+  });
+}
+
+function schemaFor(step: FormStep, data: DraftData) {
+  if (step === "personal") return personalSchema;
+  if (step === "address") return addressSchema(data.personal?.age_category);
+  return messageSchema;
+}
+
+function rawOf(form: FormData): RawValues {
+  const raw: RawValues = {};
+  for (const [k, v] of form) {
+    if (typeof v === "string" && k !== "intent" && k !== HONEYPOT && !k.startsWith("__")) raw[k] = v.slice(0, 2000);
+  }
+  return raw;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const { draft, data, step } = await resolve(request, params.step);
+  const form = await request.formData();
+
+  if (step === "done") {
+    // "Register another student": forget this browser's finished draft.
+    return redirect("/students-registration/personal", { headers: await forgetDraft(request) });
+  }
+
+  const raw = rawOf(form);
+  const next: DraftData = { ...data, raw: { ...data.raw, [step]: raw } };
+  const index = FORM_STEPS.indexOf(step);
+
+  if (form.get("intent") === "back") {
+    // Back keeps what was typed, valid or not.
+    const saved = await saveDraft(request, draft, next);
+    return redirect(`/students-registration/${FORM_STEPS[Math.max(0, index - 1)]}`, saved);
+  }
+
+  const submission = parseWithZod(form, { schema: schemaFor(step, data) });
+  if (form.get(HONEYPOT)) {
+    return json({ result: submission.reply({ formErrors: ["registration.errors.spam"] }) }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    const saved = await saveDraft(request, draft, next);
+    return json({ result: submission.reply() }, { status: 400, ...saved });
+  }
+
+  if (step === "personal") {
+    const value = submission.value as DraftData["personal"] & {};
+    if (await idNumberTaken(value.id_number)) {
+      return json({ result: submission.reply({ fieldErrors: { id_number: ["registration.errors.idNumberTaken"] } }) }, { status: 409 });
+    }
+    const saved = await saveDraft(request, draft, { ...next, personal: value });
+    return redirect("/students-registration/address", saved);
+  }
+  if (step === "address") {
+    const saved = await saveDraft(request, draft, { ...next, address: submission.value as DraftData["address"] });
+    return redirect("/students-registration/message", saved);
+  }
+
+  // The last step: one pending registration, at most one per draft.
+  if (!draft) throw redirect("/students-registration/personal");
+  if (await tooManySubmissions(request)) {
+    return json({ result: submission.reply({ formErrors: ["registration.errors.rateLimited"] }) }, { status: 429 });
+  }
+  const complete: DraftData = { ...next, message: submission.value as DraftData["message"] };
+  const outcome = await submitDraft(request, draft, complete);
+  if (!outcome.ok && outcome.reason === "duplicate") {
+    return json({ result: submission.reply({ formErrors: ["registration.errors.idNumberTaken"] }) }, { status: 409 });
+  }
+  if (!outcome.ok) throw redirect("/students-registration");
+  return redirect("/students-registration/done");
+}
+
+export default function RegistrationStep() {
+  const { step, defaults, age, reference } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = (actionData as { result?: SubmissionResult<string[]> } | undefined)?.result;
+  return (
+    <>
+      <StepIndicator current={step} />
+      <section className="card mt-4" aria-labelledby="step-heading">
+        {step === "personal" ? <PersonalStepForm defaults={defaults} lastResult={lastResult} /> : null}
+        {step === "address" ? <AddressStepForm defaults={defaults} lastResult={lastResult} age={age ?? "adults"} /> : null}
+        {step === "message" ? <MessageStepForm defaults={defaults} lastResult={lastResult} /> : null}
+        {step === "done" ? <Done reference={reference} /> : null}
+      </section>
+    </>
+  );
+}
+
+function StepIndicator({ current }: { current: Step }) {
+  const { t } = useTranslation();
+  const at = STEPS.indexOf(current);
+  return (
+    <nav aria-label={t("registration.stepsLabel")} className="mt-4">
+      <ol className="grid grid-cols-4 gap-2">
+        {STEPS.map((s, i) => (
+          <li key={s} aria-current={i === at ? "step" : undefined} className="flex flex-col gap-1">
+            <span className={`h-1.5 rounded-full ${i <= at ? "bg-primary-dark" : "bg-slate-300"}`} aria-hidden="true" />
+            <span className={`text-xs sm:text-sm ${i === at ? "font-semibold text-primary-dark" : "text-slate-700"}`}>
+              <span className="sr-only">{t("registration.stepOf", { n: i + 1, total: STEPS.length })} </span>
+              {t(`registration.steps.${s}.title`)}
+            </span>
+            <span className="hidden text-xs text-slate-700 sm:block">{t(`registration.steps.${s}.subtitle`)}</span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function StepHeading({ step }: { step: Step }) {
+  const { t } = useTranslation();
+  return (
+    <h2 id="step-heading" className="mb-4 text-xl font-semibold">
+      {t(`registration.steps.${step}.subtitle`)}
+    </h2>
+  );
+}
+
+function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="mb-4 rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
+      {t(errors[0])}
+    </div>
+  );
+}
+
+/** A field bots fill and people never see. */
+function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
+      <label>
+        Website
+        <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+function Buttons({ back }: { back: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      {back ? (
+        <button type="submit" name="intent" value="back" formNoValidate className="btn-secondary">
+          {t("common.back")}
+        </button>
+      ) : (
+        <span />
+      )}
+      <SubmitButton name="intent" value="next">
+        {t("common.next")}
+      </SubmitButton>
+    </div>
+  );
+}
+
+type StepProps = { defaults: Record<string, string>; lastResult?: SubmissionResult<string[]> };
+
+function PersonalStepForm({ defaults, lastResult }: StepProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "registration-personal",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(personalSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: personalSchema }),
+  });
+  const [age, setAge] = useState<string | undefined>(defaults.age_category);
+  const hydrated = useHydrated();
+  return (
+    <Form method="post" {...getFormProps(form)} className="relative">
+      <StepHeading step="personal" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Honeypot />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField field={fields.first_name} label={t("registration.fields.first_name")} autoComplete="given-name" />
+        <TextField field={fields.middle_name} label={t("registration.fields.middle_name")} autoComplete="additional-name" />
+        <TextField field={fields.last_name} label={t("registration.fields.last_name")} autoComplete="family-name" />
+        <TextField field={fields.second_last_name} label={t("registration.fields.second_last_name")} />
+        <TextField field={fields.id_number} label={t("registration.fields.id_number")} hint={t("registration.hints.id_number")} />
+        <TextField field={fields.birthday} label={t("registration.fields.birthday")} type="date" autoComplete="bday" />
+        <TextField field={fields.phone_number} label={t("registration.fields.phone_number")} type="tel" autoComplete="tel" inputMode="tel" hint={t("registration.hints.phone")} />
+        <TextField field={fields.email} label={t("registration.fields.email")} type="email" autoComplete="email" />
+      </div>
+      <RadioGroup
+        field={fields.age_category}
+        legend={t("registration.fields.age_category")}
+        onChange={setAge}
+        options={[
+          { value: "kids", label: t("registration.age.kids") },
+          { value: "adults", label: t("registration.age.adults") },
+        ]}
+      />
+      {/* Without JavaScript the section is always there; with it, only for kids. */}
+      <div hidden={hydrated && age === "adults" ? true : undefined} className="mt-2">
+        <Fieldset legend={t("registration.emergencyLegend")}>
+          <TextField field={fields.emergency_contact_name} label={t("registration.fields.emergency_contact_name")} />
+          <TextField field={fields.emergency_contact_phone} label={t("registration.fields.emergency_contact_phone")} type="tel" inputMode="tel" />
+          <TextField field={fields.emergency_contact_relationship} label={t("registration.fields.emergency_contact_relationship")} />
+        </Fieldset>
+      </div>
+      <Buttons back={false} />
+    </Form>
+  );
+}
+
+function AddressStepForm({ defaults, lastResult, age }: StepProps & { age: "kids" | "adults" }) {
+  const { t } = useTranslation();
+  const schema = addressSchema(age);
+  const [form, fields] = useForm({
+    id: "registration-address",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const [sameBilling, setSameBilling] = useState<string | undefined>(defaults.same_billing);
+  const hydrated = useHydrated();
+  return (
+    <Form method="post" {...getFormProps(form)} className="relative">
+      <StepHeading step="address" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Honeypot />
+      <TextAreaField field={fields.address} label={t("registration.fields.address")} rows={2} />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <SelectField
+          field={fields.level}
+          label={t("registration.fields.level")}
+          placeholder={t("registration.choose")}
+          options={levelsFor(age).map((l) => ({ value: l.name, label: l.name }))}
+        />
+        <SelectField
+          field={fields.schedule}
+          label={t("registration.fields.schedule")}
+          placeholder={t("registration.choose")}
+          options={SCHEDULES.map((s) => ({
+            value: s.id,
+            label: t("registration.scheduleLabel", { days: t(`registration.days.${s.days}`), start: s.start_time, end: s.end_time }),
+          }))}
+        />
+      </div>
+      <RadioGroup
+        field={fields.same_billing}
+        legend={t("registration.fields.same_billing")}
+        onChange={setSameBilling}
+        options={[
+          { value: "yes", label: t("registration.yes") },
+          { value: "no", label: t("registration.no") },
+        ]}
+      />
+      <div hidden={hydrated && sameBilling === "yes" ? true : undefined}>
+        <TextAreaField field={fields.billing_address} label={t("registration.fields.billing_address")} rows={2} />
+      </div>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <SelectField
+          field={fields.where_hear_about_us}
+          label={t("registration.fields.where_hear_about_us")}
+          placeholder={t("registration.optional")}
+          options={HEAR_ABOUT_VALUES.map((v) => ({ value: v, label: t(`registration.hear.${v}`) }))}
+        />
+        <SelectField
+          field={fields.promotion}
+          label={t("registration.fields.promotion")}
+          placeholder={t("registration.noPromotion")}
+          options={PROMOTION_VALUES.map((v) => ({ value: v, label: v }))}
+        />
+      </div>
+      <Buttons back />
+    </Form>
+  );
+}
+
+function MessageStepForm({ defaults, lastResult }: StepProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "registration-message",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(messageSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
+  });
+  const terms = fields.accepted_terms;
+  return (
+    <Form method="post" {...getFormProps(form)} className="relative">
+      <StepHeading step="message" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Honeypot />
+      <TextAreaField field={fields.message} label={t("registration.fields.message")} rows={4} />
+      <div className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+        <h3 className="font-semibold">{t("registration.termsTitle")}</h3>
+        <p className="mt-1">{t("registration.termsText")}</p>
+      </div>
+      <div className="mt-3">
+        <label className="flex items-start gap-2">
+          <input
+            type="checkbox"
+            id={terms.id}
+            name={terms.name}
+            value="on"
+            defaultChecked={terms.initialValue === "on"}
+            required
+            aria-invalid={terms.errors?.length ? true : undefined}
+            aria-describedby={terms.errors?.length ? terms.errorId : undefined}
+            className="mt-1 h-4 w-4 accent-[#4c3fe0]"
+          />
+          <span>{t("registration.fields.accepted_terms")}</span>
+        </label>
+        <FieldError id={terms.errorId} errors={terms.errors} />
+      </div>
+      <Buttons back />
+    </Form>
+  );
+}
+
+function Done({ reference }: { reference: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="text-center">
+      <StepHeading step="done" />
+      <p className="text-slate-800">{t("registration.doneText")}</p>
+      <p className="mt-4 text-sm text-slate-700">{t("registration.reference")}</p>
+      <p className="mt-1 font-mono text-2xl font-bold tracking-wider text-primary-dark" data-testid="reference">
+        {reference}
+      </p>
+      <Form method="post" className="mt-6">
+        <button type="submit" className="btn-secondary">
+          {t("registration.another")}
+        </button>
+      </Form>
+      <p className="mt-4">
+        <Link to="/authentication/login" className="text-sm text-primary-dark underline">
+          {t("registration.staffLogin")}
+        </Link>
+      </p>
+    </div>
+  );
+}

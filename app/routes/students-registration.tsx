@@ -1,0 +1,35 @@
+import { type MetaFunction, json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { schoolName } from "~/modules/settings.server";
+
+// Public: no sign-in, no standard layout.
+export async function loader() {
+  return json({ schoolName: await schoolName() });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Registration · ${data?.schoolName ?? ""}` }];
+
+export default function RegistrationLayout() {
+  const { schoolName } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
+        <Link to="/students-registration" className="flex items-center gap-2 font-bold text-primary-dark">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {schoolName}
+        </Link>
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 p-4">
+        <h1 className="text-2xl font-semibold">{t("registration.title")}</h1>
+        <Outlet />
+      </main>
+      <footer className="px-4 py-3 text-center text-sm text-slate-700">
+        {t("layout.copyright", { year: new Date().getFullYear(), school: schoolName })}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/kysely.server";
+import type { Role, User } from "~/db/schema";
+import { ACCESS_DENIED, requirePermission } from "~/modules/auth/guards.server";
+import { CAPABILITIES, type Capability, ROLES } from "~/modules/auth/permissions";
+import { securityHeaders } from "~/modules/security/headers.server";
+import * as loginRoute from "~/routes/authentication.login";
+import * as logoutRoute from "~/routes/logout";
+import * as layoutRoute from "~/routes/resources.layout";
+import * as localeRoute from "~/routes/resources.locale";
+import { useTestDatabase } from "../helpers/db";
+import {
+  PASSWORD,
+  callAction,
+  callLoader,
+  createRoleUsers,
+  redirectedTo,
+  request,
+  setCookies,
+  signIn,
+} from "../helpers/fixtures";
+
+useTestDatabase();
+
+let users: Record<Role, User>;
+const cookies = {} as Record<Role, string>;
+
+beforeAll(async () => {
+  users = await createRoleUsers();
+  for (const role of ROLES) cookies[role] = await signIn(users[role].email);
+});
+
+const count = async (table: "sessions" | "login_attempts") =>
+  Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+
+describe("cross-site requests", () => {
+  const CROSS_SITE: [string, Record<string, string>][] = [
+    ["Origin: https://evil.example", { Origin: "https://evil.example" }],
+    ["Origin: http://localhost.evil.example", { Origin: "http://localhost.evil.example" }],
+    ["Origin: null", { Origin: "null" }],
+    ["Sec-Fetch-Site: cross-site", { "Sec-Fetch-Site": "cross-site" }],
+    ["Sec-Fetch-Site: same-site", { "Sec-Fetch-Site": "same-site" }],
+  ];
+
+  async function refused(response: Response) {
+    expect(response.status).toBe(403);
+    expect(setCookies(response)).toEqual([]);
+  }
+
+  describe.each(CROSS_SITE)("%s", (_label, headers) => {
+    it("login: refused before any sign-in or attempt is recorded", async () => {
+      const [sessions, attempts] = [await count("sessions"), await count("login_attempts")];
+      await refused(
+        await callAction(
+          loginRoute,
+          request("/authentication/login", { form: { email: users.admin_staff.email, password: PASSWORD }, headers }),
+        ),
+      );
+      expect(await count("sessions")).toBe(sessions);
+      expect(await count("login_attempts")).toBe(attempts);
+    });
+
+    it("logout: refused, the session survives", async () => {
+      const cookie = await signIn(users.coordinator.email);
+      const sessions = await count("sessions");
+      await refused(await callAction(logoutRoute, request("/logout", { method: "POST", cookie, headers })));
+      expect(await count("sessions")).toBe(sessions);
+    });
+
+    it("resources.locale: refused, no language cookie", async () => {
+      await refused(await callAction(localeRoute, request("/resources/locale", { form: { lng: "fr", redirectTo: "/" }, headers })));
+    });
+
+    it("resources.layout: refused, no sidebar cookie", async () => {
+      await refused(
+        await callAction(
+          layoutRoute,
+          request("/resources/layout", { form: { sidebar: "open" }, cookie: cookies.admin_staff, headers }),
+        ),
+      );
+    });
+
+    it("a guarded action refuses it even for a role that holds the capability", async () => {
+      const response = await callLoader(
+        { loader: ({ request }) => requirePermission(request, "students:edit") },
+        request("/admin/students", { method: "POST", cookie: cookies.admin_staff, headers }),
+      );
+      expect(response.status).toBe(403);
+    });
+  });
+
+  describe.each([
+    ["Origin: http://localhost", { Origin: "http://localhost" }],
+    ["Sec-Fetch-Site: same-origin", { "Sec-Fetch-Site": "same-origin", Origin: "" }],
+    ["no Origin and no Sec-Fetch-Site (not a browser)", { Origin: "" }],
+  ])("same origin: %s", (_label, extra) => {
+    // An empty value removes the helper's default Origin header.
+    const headersFor = () => {
+      const h: Record<string, string> = {};
+      for (const [k, v] of Object.entries(extra)) if (v) h[k] = v;
+      return h;
+    };
+    const build = (path: string, opts: Parameters<typeof request>[1]) => {
+      const req = request(path, { ...opts, headers: headersFor() });
+      if (!extra.Origin) req.headers.delete("Origin");
+      return req;
+    };
+
+    it("login signs in", async () => {
+      const before = await count("sessions");
+      const response = await callAction(
+        loginRoute,
+        build("/authentication/login", { form: { email: users.receptionist.email, password: PASSWORD } }),
+      );
+      expect(redirectedTo(response)).toBe("/dashboard");
+      expect(await count("sessions")).toBe(before + 1);
+    });
+
+    it("logout signs out", async () => {
+      const cookie = await signIn(users.financial.email);
+      const before = await count("sessions");
+      const response = await callAction(logoutRoute, build("/logout", { method: "POST", cookie }));
+      expect(redirectedTo(response)).toBe("/authentication/login");
+      expect(await count("sessions")).toBe(before - 1);
+    });
+
+    it("resources.locale sets the language", async () => {
+      const response = await callAction(localeRoute, build("/resources/locale", { form: { lng: "fr" } }));
+      expect(response.status).toBe(302);
+      expect(setCookies(response, "lng")).toHaveLength(1);
+    });
+
+    it("resources.layout sets the sidebar", async () => {
+      const response = await callAction(
+        layoutRoute,
+        build("/resources/layout", { form: { sidebar: "open" }, cookie: cookies.admin_staff }),
+      );
+      expect(response.status).toBe(302);
+      expect(setCookies(response, "sidebar")).toHaveLength(1);
+    });
+  });
+
+  it("resources.layout needs a signed-in user", async () => {
+    const response = await callAction(layoutRoute, request("/resources/layout", { form: { sidebar: "open" } }));
+    expect(redirectedTo(response)).toMatch(/^\/authentication\/login/);
+    expect(setCookies(response, "sidebar")).toEqual([]);
+  });
+});
+
+// PRODUCT 2's permission table, transcribed here (not read from the app), so a
+// drifted CAPABILITIES fails the test. "view" cells are the *:view capabilities.
+const SPEC: Record<Capability, Role[]> = {
+  "dashboard:view": ["admin_staff", "coordinator", "receptionist", "financial"],
+  "users:manage": ["admin_staff"],
+  "registrations:view": ["admin_staff", "receptionist", "financial"],
+  "registrations:decide": ["admin_staff", "receptionist"],
+  "students:view": ["admin_staff", "coordinator", "receptionist", "financial"],
+  "students:edit": ["admin_staff", "coordinator", "receptionist"],
+  "transfers:view": ["admin_staff", "coordinator", "receptionist", "financial"],
+  "transfers:edit": ["admin_staff", "coordinator", "receptionist"],
+  "transfers:decide": ["admin_staff", "coordinator"],
+  "transfers:bell": ["admin_staff", "coordinator", "financial"],
+  "courses:manage": ["admin_staff", "coordinator"],
+  "syllabus:manage": ["admin_staff", "coordinator"],
+  "holidays:manage": ["admin_staff", "coordinator"],
+  "gradebands:manage": ["admin_staff", "coordinator"],
+  "teachers:view": ["admin_staff", "coordinator", "receptionist"],
+  "teachers:edit": ["admin_staff", "coordinator"],
+  "professors:overview": ["admin_staff", "coordinator", "receptionist"],
+  "course-reports:view": ["admin_staff", "coordinator"],
+  "course-pages:use": ["professor"],
+  "coordinator-faq:view": ["admin_staff", "coordinator"],
+  "teachers-faq:view": ["professor"],
+  "audit:view": ["admin_staff"],
+};
+const SPEC_STAFF: Role[] = ["admin_staff", "coordinator", "receptionist", "financial"];
+const PROFESSOR_CAPABILITIES: Capability[] = ["course-pages:use", "teachers-faq:view"];
+
+type Answer = "allowed" | "403" | "→ /teachers" | "→ /dashboard" | "→ login";
+
+function expectedAnswer(role: Role | "anonymous", capability: Capability): Answer {
+  if (role === "anonymous") return "→ login";
+  if (PROFESSOR_CAPABILITIES.includes(capability)) {
+    if (role !== "professor") return "→ /dashboard";
+  } else if (!SPEC_STAFF.includes(role)) {
+    return "→ /teachers";
+  }
+  return SPEC[capability].includes(role) ? "allowed" : "403";
+}
+
+async function answerOf(response: Response): Promise<Answer> {
+  const to = redirectedTo(response);
+  if (to === "/teachers" || to === "/dashboard") return `→ ${to}`;
+  if (to?.startsWith("/authentication/login")) return "→ login";
+  if (response.status === 200) return "allowed";
+  if (response.status === 403) {
+    expect(await response.json()).toEqual({ message: ACCESS_DENIED });
+    return "403";
+  }
+  throw new Error(`Unexpected answer ${response.status} ${to ?? ""}`);
+}
+
+describe("permission table", () => {
+  it("the app's capabilities are exactly the spec's", () => {
+    expect(Object.keys(CAPABILITIES).sort()).toEqual(Object.keys(SPEC).sort());
+    for (const roles of Object.values(SPEC)) for (const r of roles) expect(ROLES).toContain(r);
+  });
+
+  const caps = Object.keys(CAPABILITIES) as Capability[];
+  describe.each(["anonymous" as const, ...ROLES])("%s", (role) => {
+    it.each(caps)("%s", async (capability) => {
+      const guarded = { loader: ({ request }: { request: Request }) => requirePermission(request, capability) };
+      const cookie = role === "anonymous" ? undefined : cookies[role];
+      // Loaders (GET) and actions (same-origin POST) get the same answer.
+      for (const method of ["GET", "POST"]) {
+        const response = await callLoader(guarded, request("/somewhere", { method, cookie }));
+        expect([method, await answerOf(response)]).toEqual([method, expectedAnswer(role, capability)]);
+      }
+    });
+  });
+});
+
+describe("security headers", () => {
+  function csp(headers: Headers) {
+    const directives = new Map<string, string>();
+    for (const part of (headers.get("Content-Security-Policy") ?? "").split(";")) {
+      const [name, ...values] = part.trim().split(/\s+/);
+      if (name) directives.set(name, values.join(" "));
+    }
+    return directives;
+  }
+
+  it("pages get a CSP with the nonce and the locked-down directives", () => {
+    const headers = new Headers();
+    securityHeaders(headers, "abc123nonce");
+    const policy = csp(headers);
+    expect(policy.get("script-src")).toContain("'nonce-abc123nonce'");
+    expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
+    expect(policy.get("object-src")).toBe("'none'");
+    expect(policy.get("base-uri")).toBe("'none'");
+    expect(policy.get("frame-ancestors")).toBe("'none'");
+    expect(policy.get("default-src")).toBe("'self'");
+    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(headers.get("Referrer-Policy")).toBeTruthy();
+    expect(headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("data responses get the same headers without a nonce, and keep their own Cache-Control", () => {
+    const headers = new Headers({ "Cache-Control": "public, max-age=60" });
+    securityHeaders(headers, null);
+    expect(csp(headers).get("script-src")).not.toContain("nonce");
+    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(headers.get("Cache-Control")).toBe("public, max-age=60");
+  });
+
+  it("entry.server's data request handler applies them", async () => {
+    const saved = process.env.DEMO_DATA;
+    process.env.DEMO_DATA = "off"; // entry.server prepares the database when imported
+    try {
+      const entry = await import("~/entry.server");
+      const response = entry.handleDataRequest!(new Response("{}"), {
+        request: request("/dashboard?_data=routes/_app.dashboard"),
+        params: {},
+        context: {},
+      }) as Response;
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(csp(response.headers).get("frame-ancestors")).toBe("'none'");
+      // Importing it seeded nothing.
+      expect(await db().selectFrom("courses").select("id").limit(1).execute()).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.DEMO_DATA;
+      else process.env.DEMO_DATA = saved;
+    }
+  });
+});
