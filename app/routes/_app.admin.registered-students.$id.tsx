@@ -10,7 +10,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
-import { scheduleById } from "~/modules/registrations/options";
+import { findSchedule } from "~/modules/courses/schedules";
 import {
   approveRegistration,
   coursesForRegistration,
@@ -90,7 +90,7 @@ export default function RegistrationDetail() {
   const format = useFormat();
   const [params] = useSearchParams();
   const confirm = canDecide ? params.get("confirm") : null;
-  const schedule = scheduleById(r.schedule);
+  const schedule = findSchedule(r.schedule);
   const here = `/admin/registered-students/${r.id}`;
   const formErrors = actionData?.result?.error?.[""];
 

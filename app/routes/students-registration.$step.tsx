@@ -8,10 +8,9 @@ import { Fieldset, RadioGroup, SelectField, TextAreaField, TextField } from "~/c
 import { FieldError, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
-import { SCHEDULES } from "~/modules/registrations/options";
+import { PROMOTIONS, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
 import {
   HEAR_ABOUT_VALUES,
-  PROMOTION_VALUES,
   STEPS,
   type Step,
   addressSchema,
@@ -301,7 +300,7 @@ function AddressStepForm({ defaults, lastResult, age }: StepProps & { age: "kids
           field={fields.schedule}
           label={t("registration.fields.schedule")}
           placeholder={t("registration.choose")}
-          options={SCHEDULES.map((s) => ({
+          options={STANDARD_SCHEDULES.map((s) => ({
             value: s.id,
             label: t("registration.scheduleLabel", { days: t(`registration.days.${s.days}`), start: s.start_time, end: s.end_time }),
           }))}
@@ -330,7 +329,7 @@ function AddressStepForm({ defaults, lastResult, age }: StepProps & { age: "kids
           field={fields.promotion}
           label={t("registration.fields.promotion")}
           placeholder={t("registration.noPromotion")}
-          options={PROMOTION_VALUES.map((v) => ({ value: v, label: v }))}
+          options={PROMOTIONS.map((v) => ({ value: v, label: v }))}
         />
       </div>
       <Buttons back />

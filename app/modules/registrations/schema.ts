@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { findLevel } from "~/modules/students/levels";
-import { SCHEDULE_IDS } from "./options";
+import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
 
 // Shared by the browser (checks as you leave a field) and the server (the
 // real checks). Messages are translation keys under `registration.errors`.
@@ -134,7 +134,6 @@ export const personalSchema = z.intersection(personalFields, kidsRules).transfor
     : { ...fields, emergency_contact_name: undefined, emergency_contact_phone: undefined, emergency_contact_relationship: undefined };
 });
 
-export const PROMOTION_VALUES = ["Navidad", "2x1"] as const;
 export const HEAR_ABOUT_VALUES = ["social_media", "friend", "search", "flyer", "walk_in", "other"] as const;
 
 /** Step 2 depends on the age category chosen in step 1 (the level list). */
@@ -148,11 +147,11 @@ export function addressSchema(age: "kids" | "adults" | undefined) {
         .min(1, E("level"))
         .max(40, E("tooLong"))
         .refine((v) => !age || !!findLevel(age, v), E("levelInvalid")),
-      schedule: z.string({ required_error: E("schedule") }).refine((v) => SCHEDULE_IDS.includes(v), E("schedule")),
+      schedule: z.string({ required_error: E("schedule") }).refine((v) => findSchedule(v)?.id === v, E("schedule")),
       same_billing: z.enum(["yes", "no"], { required_error: E("billing"), message: E("billing") }),
       billing_address: optionalText(),
       where_hear_about_us: z.enum(HEAR_ABOUT_VALUES).optional(),
-      promotion: z.enum(PROMOTION_VALUES).optional(),
+      promotion: z.enum(PROMOTIONS).optional(),
     })
     .superRefine((v, ctx) => {
       if (v.same_billing === "no" && !v.billing_address)
