@@ -1,23 +1,17 @@
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
-import ar from "../../public/locales/ar/common.json";
-import en from "../../public/locales/en/common.json";
-import es from "../../public/locales/es/common.json";
-import fr from "../../public/locales/fr/common.json";
-import nl from "../../public/locales/nl/common.json";
-import pt from "../../public/locales/pt/common.json";
-import zh from "../../public/locales/zh/common.json";
 import { FALLBACK_LANGUAGE, LANGUAGES, i18nConfig } from "./config";
 
-export const resources = {
-  en: { common: en },
-  zh: { common: zh },
-  ar: { common: ar },
-  nl: { common: nl },
-  es: { common: es },
-  fr: { common: fr },
-  pt: { common: pt },
-};
+// Every public/locales/<lng>/<namespace>.json, bundled into the server build.
+const files = import.meta.glob<{ default: Record<string, unknown> }>("../../public/locales/*/*.json", { eager: true });
+
+export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [path, mod] of Object.entries(files)) {
+  const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!m) continue;
+  (resources[m[1]] ??= {})[m[2]] = mod.default;
+}
+export const NAMESPACES = Object.keys(resources[FALLBACK_LANGUAGE] ?? { common: {} });
 
 // The language a user picked; not secret, so not signed, but validated on read.
 export const localeCookie = createCookie("lng", {
@@ -58,6 +52,6 @@ export const i18next = new RemixI18Next({
   i18next: { ...i18nConfig, resources },
 });
 
-export async function translator(request: Request) {
-  return i18next.getFixedT(request, "common");
+export async function translator(request: Request, namespace = "common") {
+  return i18next.getFixedT(request, namespace);
 }
