@@ -7,11 +7,14 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { prepareDatabase } from "~/db/prepare.server";
+import { sessionSecrets } from "~/env.server";
 import { i18nConfig } from "~/i18n/config";
 import { i18next, resources } from "~/i18n/i18n.server";
 import { NonceContext } from "~/components/nonce";
 import { securityHeaders } from "~/modules/security/headers.server";
 
+// A production server without SESSION_SECRET refuses to start, not to serve.
+sessionSecrets();
 // Migrations (and the demo school, when wanted) run once when the server starts.
 await prepareDatabase();
 

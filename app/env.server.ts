@@ -54,3 +54,8 @@ export function clientKey(request: Request): string {
   }
   return "direct";
 }
+
+/** Where uploaded user images live (UPLOAD_DIR, default data/uploads), as an absolute path. */
+export function uploadDir(): string {
+  return path.resolve(process.env.UPLOAD_DIR?.trim() || "data/uploads");
+}

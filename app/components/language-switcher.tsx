@@ -17,7 +17,12 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
         <span>{t("language.label")}</span>
         <span className="sr-only">: {LANGUAGE_NAMES[current as keyof typeof LANGUAGE_NAMES] ?? current}</span>
       </summary>
-      <Form method="post" action="/resources/locale" className="absolute end-0 z-30 mt-1 w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+      <Form
+        method="post"
+        action="/resources/locale"
+        // With JavaScript the page stays; close the menu like a real one.
+        onSubmit={(e) => e.currentTarget.closest("details")?.removeAttribute("open")}
+        className="absolute end-0 z-30 mt-1 w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <ul>
           {LANGUAGES.map((lng) => (

@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001_core";
 import * as m0002 from "./migrations/0002_registration_drafts";
+import * as m0003 from "./migrations/0003_password_tokens";
 import type { Database } from "./schema";
 
 // Listed by hand (not read from disk) so they travel inside the server bundle.
 const migrations: Record<string, Migration> = {
   "0001_core": m0001,
   "0002_registration_drafts": m0002,
+  "0003_password_tokens": m0003,
 };
 
 export async function migrateToLatest(db: Kysely<Database>) {

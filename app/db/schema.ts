@@ -217,6 +217,18 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export type PasswordTokenPurpose = "invite" | "reset";
+
+export interface PasswordTokensTable {
+  /** SHA-256 (hex) of the one-time token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  purpose: PasswordTokenPurpose;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -241,6 +253,7 @@ export interface Database {
   grade_bands: GradeBandsTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
+  password_tokens: PasswordTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -15,6 +15,7 @@ import {
   type Step,
   addressSchema,
   messageSchema,
+  personalFields,
   personalSchema,
 } from "~/modules/registrations/schema";
 import {
@@ -225,7 +226,8 @@ function PersonalStepForm({ defaults, lastResult }: StepProps) {
     id: "registration-personal",
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(personalSchema),
+    // The browser gets the plain field rules; the kids' rules run on blur and on the server.
+    constraint: getZodConstraint(personalFields),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: personalSchema }),

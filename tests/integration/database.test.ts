@@ -27,6 +27,7 @@ const TABLES = {
   grade_bands: true,
   audit_log: true,
   settings: true,
+  password_tokens: true,
 } satisfies Record<keyof Database, true>;
 
 const now = () => new Date().toISOString();

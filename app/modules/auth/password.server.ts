@@ -4,7 +4,7 @@ import { hash, verify } from "@node-rs/argon2";
 // for the school's small machines.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from "./password-rules";
 
 export function hashPassword(password: string) {
   return hash(password, OPTIONS);

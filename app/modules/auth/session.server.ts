@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
+import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/kysely.server";
-import type { Role } from "~/db/schema";
+import type { Database, Role } from "~/db/schema";
 import { isHttps, sessionSecrets } from "~/env.server";
 
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -114,9 +115,18 @@ export async function clearSessionCookie(request: Request) {
   return tokenCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
-/** Ends every session of a user (role change, lock, deactivation). */
-export async function endUserSessions(userId: number) {
-  await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
+/**
+ * Ends every session of a user (role change, lock, deactivation, password
+ * reset), optionally keeping one (the user's own, after changing their
+ * password). Pass the transaction so it commits with the change.
+ */
+export async function endUserSessions(
+  userId: number,
+  { keep, trx = db() }: { keep?: number; trx?: Kysely<Database> | Transaction<Database> } = {},
+) {
+  let query = trx.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keep !== undefined) query = query.where("id", "!=", keep);
+  await query.execute();
 }
 
 export function loginPath(request: Request) {

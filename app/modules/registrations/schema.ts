@@ -14,14 +14,14 @@ export const NAME_MAX = 60;
 export const TEXT_MAX = 200;
 export const MESSAGE_MAX = 1000;
 
-const required = (key: string, max = NAME_MAX) =>
+export const required = (key: string, max = NAME_MAX) =>
   z
     .string({ required_error: E(key) })
     .trim()
     .min(1, E(key))
     .max(max, E("tooLong"));
 
-const optionalText = (max = TEXT_MAX) =>
+export const optionalText = (max = TEXT_MAX) =>
   z
     .string()
     .trim()
@@ -71,7 +71,7 @@ export function isValidBirthday(value: string, today = new Date()) {
   return value <= todayIso;
 }
 
-const personalFields = z.object({
+export const personalFields = z.object({
   first_name: required("firstName"),
   middle_name: required("middleName"),
   last_name: required("lastName"),
@@ -101,7 +101,7 @@ const personalFields = z.object({
 type KidsInput = Partial<Record<"age_category" | "phone_number" | "emergency_contact_name" | "emergency_contact_phone" | "emergency_contact_relationship", unknown>>;
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
-const kidsRules = z
+export const kidsRules = z
   .record(z.unknown())
   .superRefine((raw, ctx) => {
     const r = raw as KidsInput;
@@ -128,36 +128,64 @@ const kidsRules = z
   // Adds no values of its own, so the intersection keeps personalFields' output.
   .transform(() => ({}));
 
-export const personalSchema = z.intersection(personalFields, kidsRules).transform((fields) => {
+/** Kids keep their emergency contact (phone normalised); adults have none. */
+export function emergencyByAge<
+  T extends {
+    age_category: "kids" | "adults";
+    emergency_contact_name?: string;
+    emergency_contact_phone?: string;
+    emergency_contact_relationship?: string;
+  },
+>(fields: T) {
   return fields.age_category === "kids"
     ? { ...fields, emergency_contact_phone: normalizePhone(fields.emergency_contact_phone ?? "") }
     : { ...fields, emergency_contact_name: undefined, emergency_contact_phone: undefined, emergency_contact_relationship: undefined };
-});
+}
+
+export const personalSchema = z.intersection(personalFields, kidsRules).transform(emergencyByAge);
 
 export const HEAR_ABOUT_VALUES = ["social_media", "friend", "search", "flyer", "walk_in", "other"] as const;
 
 /** Step 2 depends on the age category chosen in step 1 (the level list). */
+/** The fields of step 2 other than the level (whose list depends on the age category). */
+export const addressFields = {
+  address: required("address", TEXT_MAX),
+  schedule: z.string({ required_error: E("schedule") }).refine((v) => findSchedule(v)?.id === v, E("schedule")),
+  same_billing: z.enum(["yes", "no"], { required_error: E("billing"), message: E("billing") }),
+  billing_address: optionalText(),
+  where_hear_about_us: z.enum(HEAR_ABOUT_VALUES).optional(),
+  promotion: z.enum(PROMOTIONS).optional(),
+};
+
+/** A billing address is required when it is not the same as the address. */
+export function requireBillingAddress(v: { same_billing: "yes" | "no"; billing_address?: string }, ctx: z.RefinementCtx) {
+  if (v.same_billing === "no" && !v.billing_address)
+    ctx.addIssue({ code: "custom", path: ["billing_address"], message: E("billingAddress") });
+}
+
+/** The billing address is only kept when it differs from the address. */
+export function billingByChoice<T extends { same_billing: "yes" | "no"; billing_address?: string }>(v: T) {
+  return { ...v, billing_address: v.same_billing === "no" ? v.billing_address : undefined };
+}
+
 export function addressSchema(age: "kids" | "adults" | undefined) {
   return z
     .object({
-      address: required("address", TEXT_MAX),
+      address: addressFields.address,
       level: z
         .string({ required_error: E("level") })
         .trim()
         .min(1, E("level"))
         .max(40, E("tooLong"))
         .refine((v) => !age || !!findLevel(age, v), E("levelInvalid")),
-      schedule: z.string({ required_error: E("schedule") }).refine((v) => findSchedule(v)?.id === v, E("schedule")),
-      same_billing: z.enum(["yes", "no"], { required_error: E("billing"), message: E("billing") }),
-      billing_address: optionalText(),
-      where_hear_about_us: z.enum(HEAR_ABOUT_VALUES).optional(),
-      promotion: z.enum(PROMOTIONS).optional(),
+      schedule: addressFields.schedule,
+      same_billing: addressFields.same_billing,
+      billing_address: addressFields.billing_address,
+      where_hear_about_us: addressFields.where_hear_about_us,
+      promotion: addressFields.promotion,
     })
-    .superRefine((v, ctx) => {
-      if (v.same_billing === "no" && !v.billing_address)
-        ctx.addIssue({ code: "custom", path: ["billing_address"], message: E("billingAddress") });
-    })
-    .transform((v) => ({ ...v, billing_address: v.same_billing === "no" ? v.billing_address : undefined }));
+    .superRefine(requireBillingAddress)
+    .transform(billingByChoice);
 }
 
 export const messageSchema = z.object({

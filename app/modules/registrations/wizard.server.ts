@@ -157,7 +157,13 @@ export async function submitDraft(request: Request, draft: Draft, data: DraftDat
     db().selectFrom("registrations").select("reference").where("draft_token_hash", "=", draft.tokenHash).executeTakeFirst();
   const already = await existing();
   if (already) return { ok: true, reference: already.reference };
-  if (await idNumberTaken(personal.id_number)) return { ok: false, reason: "duplicate" };
+  if (await idNumberTaken(personal.id_number)) {
+    // A simultaneous submission of this same draft may have just stored it:
+    // that is this draft's registration, not someone else's duplicate.
+    const winner = await existing();
+    if (winner) return { ok: true, reference: winner.reference };
+    return { ok: false, reason: "duplicate" };
+  }
 
   try {
     const reference = await db()

@@ -1,0 +1,127 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { MaxPartSizeExceededError, type UploadHandler, json, unstable_parseMultipartFormData } from "@remix-run/node";
+import { uploadDir } from "~/env.server";
+
+export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+/** Beyond this the upload is cut off instead of read to its end (anything over MAX_AVATAR_BYTES is refused anyway). */
+const HARD_LIMIT_BYTES = 16 * 1024 * 1024;
+const MAX_TEXT_BYTES = 16 * 1024;
+const MAX_PARTS = 10;
+
+export type ImageExtension = "png" | "jpg" | "webp";
+
+export const CONTENT_TYPES: Record<ImageExtension, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+};
+
+/** The only names the image route serves: what storeImage() generates (no paths, no dots but the extension's). */
+export const IMAGE_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
+
+/** The image type by its first bytes (magic numbers); never by file name or declared type. */
+export function detectImageType(bytes: Uint8Array): ImageExtension | null {
+  const starts = (sig: number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (starts([0xff, 0xd8, 0xff])) return "jpg";
+  // "RIFF" <size> "WEBP"
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return null;
+}
+
+export type ImageUpload =
+  | { ok: true; bytes: Uint8Array; extension: ImageExtension }
+  | { ok: false; reason: "missing" | "tooLarge" | "notAnImage" };
+
+/**
+ * Reads a multipart form whose file field is `fileField`: the text fields, and
+ * the file checked by content and size. An oversized file is still read to its
+ * end (up to a hard limit), so the browser gets our 400 page rather than a
+ * reset connection.
+ */
+export async function readImageForm(request: Request, fileField = "avatar"): Promise<{ fields: FormData; image: ImageUpload }> {
+  let parts = 0;
+  let tooLarge = false;
+  let file: Uint8Array | null = null;
+
+  const handler: UploadHandler = async ({ name, filename, data }) => {
+    parts += 1;
+    if (parts > MAX_PARTS) throw json({ message: "Too many form fields." }, { status: 400 });
+    const isFile = typeof filename === "string";
+    const limit = isFile && name === fileField ? MAX_AVATAR_BYTES : MAX_TEXT_BYTES;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    let over = false;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      if (size > HARD_LIMIT_BYTES) throw new MaxPartSizeExceededError(name, HARD_LIMIT_BYTES);
+      if (size > limit) over = true;
+      if (!over) chunks.push(chunk);
+    }
+    if (isFile) {
+      // Only the first file of the expected field counts; any other file is read and dropped.
+      if (name === fileField && file === null && !tooLarge) {
+        if (over) tooLarge = true;
+        else file = Buffer.concat(chunks);
+      }
+      return undefined;
+    }
+    if (over) throw json({ message: "A form field is too long." }, { status: 400 });
+    return Buffer.concat(chunks).toString("utf8");
+  };
+
+  let fields: FormData;
+  try {
+    fields = await unstable_parseMultipartFormData(request, handler);
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) {
+      return { fields: new FormData(), image: { ok: false, reason: "tooLarge" } };
+    }
+    if (error instanceof TypeError) throw json({ message: "The form could not be read." }, { status: 400 });
+    throw error;
+  }
+  if (tooLarge) return { fields, image: { ok: false, reason: "tooLarge" } };
+  const bytes: Uint8Array | null = file;
+  if (!bytes || bytes.byteLength === 0) return { fields, image: { ok: false, reason: "missing" } };
+  const extension = detectImageType(bytes);
+  if (!extension) return { fields, image: { ok: false, reason: "notAnImage" } };
+  return { fields, image: { ok: true, bytes, extension } };
+}
+
+export function isMultipart(request: Request) {
+  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}
+
+/** Writes the image under a fresh random name (128 bits) and returns that name. */
+export async function storeImage(bytes: Uint8Array, extension: ImageExtension): Promise<string> {
+  const dir = uploadDir();
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${crypto.randomBytes(16).toString("hex")}.${extension}`;
+  await fs.writeFile(path.join(dir, name), bytes, { flag: "wx", mode: 0o640 });
+  return name;
+}
+
+/** Removes a stored image; a missing file or a name we did not make is ignored. */
+export async function removeImage(name: string | null | undefined) {
+  if (!name || !IMAGE_NAME.test(name)) return;
+  try {
+    await fs.unlink(path.join(uploadDir(), name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") console.error(error);
+  }
+}
+
+/** The stored image, or null when the name is not one of ours or the file is gone. */
+export async function readImage(name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  const m = IMAGE_NAME.exec(name);
+  if (!m) return null;
+  try {
+    const bytes = await fs.readFile(path.join(uploadDir(), name));
+    return { bytes, contentType: CONTENT_TYPES[m[1] as ImageExtension] };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
