@@ -280,6 +280,29 @@ describe("wizard: a good run", () => {
     }
   });
 
+  it("as a browser posts it: empty optional fields, the honeypot and the button's intent", async () => {
+    // A browser sends every field of the form, the untouched optional ones empty.
+    const w = newWizard();
+    const personal = adultPersonal({
+      emergency_contact_name: "",
+      emergency_contact_phone: "",
+      emergency_contact_relationship: "",
+      website: "",
+      intent: "next",
+    });
+    expect(redirectedTo(await w.post("personal", personal))).toBe("/students-registration/address");
+    const address = addressValues({ same_billing: "yes", billing_address: "", where_hear_about_us: "", promotion: "", website: "", intent: "next" });
+    expect(redirectedTo(await w.post("address", address))).toBe("/students-registration/message");
+    expect((await w.get("message")).status).toBe(200);
+    expect(redirectedTo(await w.post("message", { message: "", accepted_terms: "on", website: "", intent: "next" }))).toBe(
+      "/students-registration/done",
+    );
+    expect((await w.get("done")).status).toBe(200);
+    const rows = await registrationsFor(personal.id_number);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ where_hear_about_us: null, promotion: null, billing_address: null, message: null, same_billing: 1 });
+  });
+
   it("a kid: emergency contact stored, level by short name", async () => {
     const w = newWizard();
     const personal = await w.upToMessage(kidPersonal(), addressValues({ level: "a21", same_billing: "yes" }));

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 
 // The registration wizard keeps each validated step here (ADR 005).
 export async function up(db: Kysely<any>) {
@@ -24,9 +24,18 @@ export async function up(db: Kysely<any>) {
     .unique()
     .execute();
   await db.schema.alterTable("registrations").addColumn("client", "text").execute();
+  // At most one pending registration per ID number, even from two browsers at once.
+  await db.schema
+    .createIndex("registrations_pending_id_number_unique")
+    .on("registrations")
+    .column("id_number")
+    .unique()
+    .where(sql.ref("status"), "=", "pending")
+    .execute();
 }
 
 export async function down(db: Kysely<any>) {
+  await db.schema.dropIndex("registrations_pending_id_number_unique").execute();
   await db.schema.dropIndex("registrations_draft_unique").execute();
   await db.schema.alterTable("registrations").dropColumn("draft_token_hash").execute();
   await db.schema.alterTable("registrations").dropColumn("client").execute();

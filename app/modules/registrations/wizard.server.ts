@@ -93,11 +93,16 @@ export async function forgetDraft(request: Request) {
   return { "Set-Cookie": await draftCookie(request).serialize("", { maxAge: 0 }) };
 }
 
+/** The typed values as conform hands them to the schema: an empty field is a missing one. */
+function asSubmitted(raw: RawValues = {}) {
+  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== ""));
+}
+
 /** Which steps hold valid data now (step 2 is rechecked against step 1's age). */
 export function completedSteps(data: DraftData) {
-  const personal = data.personal && personalSchema.safeParse(data.raw.personal ?? {}).success ? data.personal : undefined;
+  const personal = data.personal && personalSchema.safeParse(asSubmitted(data.raw.personal)).success ? data.personal : undefined;
   const address =
-    personal && data.address && addressSchema(personal.age_category).safeParse(data.raw.address ?? {}).success
+    personal && data.address && addressSchema(personal.age_category).safeParse(asSubmitted(data.raw.address)).success
       ? data.address
       : undefined;
   const message = address && data.message ? data.message : undefined;
@@ -218,6 +223,8 @@ export async function submitDraft(request: Request, draft: Draft, data: DraftDat
     // The other of two simultaneous submissions won: answer with its registration.
     const winner = await existing();
     if (winner) return { ok: true, reference: winner.reference };
+    // Another browser registered the same ID number at the same moment.
+    if (await idNumberTaken(personal.id_number)) return { ok: false, reason: "duplicate" };
     throw error;
   }
 }
