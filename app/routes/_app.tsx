@@ -2,11 +2,13 @@ import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { ErrorView } from "~/components/error-view";
 import { AppShell } from "~/components/layout/app-shell";
+import { TransferBell } from "~/components/transfers/bell";
 import { requireUser } from "~/modules/auth/guards.server";
 import { menuFor } from "~/modules/auth/menu";
-import { homeFor } from "~/modules/auth/permissions";
+import { can, homeFor } from "~/modules/auth/permissions";
 import { readSidebar } from "~/modules/layout.server";
 import { schoolName } from "~/modules/settings.server";
+import { pendingTransfers } from "~/modules/transfers/transfers.server";
 
 /** The standard layout of every signed-in page (login, registration and 404 have none). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,6 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sidebar: await readSidebar(request),
     layout: layout && /^[\w-]{1,40}$/.test(layout) ? layout : null,
     schoolName: await schoolName(),
+    // Only the roles of the bell get it (PRODUCT 2): not receptionist nor professor.
+    pending: can(user.role, "transfers:bell") ? await pendingTransfers() : null,
   });
 }
 
@@ -28,10 +32,12 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: { form
   return defaultShouldRevalidate;
 }
 
+export const handle = { i18n: ["common", "transfers"] };
+
 export default function AppLayout() {
-  const data = useLoaderData<typeof loader>();
+  const { pending, ...data } = useLoaderData<typeof loader>();
   return (
-    <AppShell {...data}>
+    <AppShell {...data} bell={pending ? <TransferBell initial={pending} /> : null}>
       <Outlet />
     </AppShell>
   );
@@ -41,8 +47,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("routes/_app");
   if (!data) return <ErrorView error={error} standalone />;
+  const { pending, ...shell } = data;
   return (
-    <AppShell {...data}>
+    <AppShell {...shell} bell={pending ? <TransferBell initial={pending} /> : null}>
       <ErrorView error={error} />
     </AppShell>
   );

@@ -33,8 +33,8 @@ export function hashToken(token: string) {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-/** A new session (fresh 256-bit token) for the user; returns the Set-Cookie header. */
-export async function createSession(request: Request, userId: number): Promise<string> {
+/** A new session with a fresh 256-bit token; the raw token is never stored. */
+export async function issueSession(request: Request, userId: number): Promise<{ token: string; cookie: string }> {
   const token = crypto.randomBytes(32).toString("base64url");
   const now = new Date();
   await db()
@@ -47,7 +47,12 @@ export async function createSession(request: Request, userId: number): Promise<s
       last_seen_at: now.toISOString(),
     })
     .execute();
-  return tokenCookie(request).serialize(token);
+  return { token, cookie: await tokenCookie(request).serialize(token) };
+}
+
+/** A new session for the user; returns the Set-Cookie header. */
+export async function createSession(request: Request, userId: number): Promise<string> {
+  return (await issueSession(request, userId)).cookie;
 }
 
 async function readToken(request: Request): Promise<string | null> {

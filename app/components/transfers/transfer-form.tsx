@@ -1,0 +1,113 @@
+import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldError, SubmitButton } from "~/components/forms";
+
+interface Props {
+  courses: { id: number; course_id: string }[];
+  from: { id: number; course_id: string } | null;
+  students: { id: number; first_name: string; last_name: string; second_last_name: string; id_number: string | null; has_pending: boolean }[];
+  levels: { id: number; name: string }[];
+  defaults: { student_ids: number[]; selected_course_id: number | null; selected_level_id: number | null; reason: string };
+  lastResult?: SubmissionResult<string[]>;
+}
+
+/**
+ * Choose the current course (a GET that lists its students), then the
+ * students, the selected course and level, and a reason (one POST).
+ */
+export function TransferForm({ courses, from, students, levels, defaults, lastResult }: Props) {
+  const { t } = useTranslation("transfers");
+  const [form, fields] = useForm({
+    id: "transfer",
+    lastResult,
+    defaultValue: {
+      from_course_id: from ? String(from.id) : "",
+      student_ids: defaults.student_ids.map(String),
+      selected_course_id: defaults.selected_course_id ? String(defaults.selected_course_id) : "",
+      selected_level_id: defaults.selected_level_id ? String(defaults.selected_level_id) : "",
+      reason: defaults.reason,
+    },
+  });
+  const chosen = new Set((fields.student_ids.initialValue as string[] | undefined) ?? defaults.student_ids.map(String));
+
+  return (
+    <div className="space-y-4">
+      <Form method="get" className="card flex flex-wrap items-end gap-3">
+        <div className="min-w-[14rem] flex-1">
+          <label htmlFor="from" className="field-label">{t("form.fromCourse")}</label>
+          <select id="from" name="from" defaultValue={from?.id ?? ""} className="field-input">
+            <option value="">{t("form.chooseCourse")}</option>
+            {courses.map((c) => (
+              <option key={c.id} value={c.id}>{c.course_id}</option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">{t("form.showStudents")}</button>
+      </Form>
+
+      {from ? (
+        <Form method="post" {...getFormProps(form)} className="card space-y-4">
+          <input type="hidden" name="from_course_id" value={from.id} />
+          {form.errors?.length ? (
+            <div id={form.errorId} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(form.errors[0])}</div>
+          ) : null}
+          <fieldset aria-describedby={`${fields.student_ids.errorId} students-hint`} aria-invalid={fields.student_ids.errors?.length ? true : undefined}>
+            <legend className="field-label">{t("form.students")}</legend>
+            <p id="students-hint" className="mb-2 text-xs text-slate-700">{t("form.studentsHint")}</p>
+            {students.length === 0 ? <p className="text-sm">{t("form.noStudents")}</p> : null}
+            <ul className="grid gap-1 sm:grid-cols-2">
+              {students.map((s) => (
+                <li key={s.id}>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      name="student_ids"
+                      value={s.id}
+                      defaultChecked={chosen.has(String(s.id))}
+                      disabled={s.has_pending}
+                      className="h-4 w-4 accent-[#4c3fe0]"
+                    />
+                    <span>
+                      {`${s.first_name} ${s.last_name} ${s.second_last_name}`} · {s.id_number || t("bell.na")}
+                      {s.has_pending ? <span className="text-slate-700"> ({t("form.pendingAlready")})</span> : null}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+            <FieldError id={fields.student_ids.errorId} errors={fields.student_ids.errors} />
+          </fieldset>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor={fields.selected_course_id.id} className="field-label">{t("form.selectedCourse")}</label>
+              <select {...getSelectProps(fields.selected_course_id)} key={fields.selected_course_id.key} required className="field-input">
+                <option value="">{t("form.chooseCourse")}</option>
+                {courses.filter((c) => c.id !== from.id).map((c) => (
+                  <option key={c.id} value={c.id}>{c.course_id}</option>
+                ))}
+              </select>
+              <FieldError id={fields.selected_course_id.errorId} errors={fields.selected_course_id.errors} />
+            </div>
+            <div>
+              <label htmlFor={fields.selected_level_id.id} className="field-label">{t("form.selectedLevel")}</label>
+              <select {...getSelectProps(fields.selected_level_id)} key={fields.selected_level_id.key} required className="field-input" aria-describedby={`${fields.selected_level_id.errorId} level-hint`}>
+                {levels.map((l) => (
+                  <option key={l.id} value={l.id}>{l.name}</option>
+                ))}
+              </select>
+              <p id="level-hint" className="text-xs text-slate-700">{t("form.nextLevelHint")}</p>
+              <FieldError id={fields.selected_level_id.errorId} errors={fields.selected_level_id.errors} />
+            </div>
+          </div>
+          <div>
+            <label htmlFor={fields.reason.id} className="field-label">{t("form.reason")}</label>
+            <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} rows={3} maxLength={500} className="field-input" />
+            <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
+          </div>
+          <SubmitButton>{t("form.save")}</SubmitButton>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

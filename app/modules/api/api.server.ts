@@ -1,0 +1,76 @@
+import { json } from "@remix-run/node";
+import { resources } from "~/i18n/i18n.server";
+import { ACCESS_DENIED, assertSameOrigin } from "~/modules/auth/guards.server";
+import { type Capability, can } from "~/modules/auth/permissions";
+import { type SessionUser, lookupSession } from "~/modules/auth/session.server";
+
+// The /v1/api JSON API (PRODUCT 9): bearer token, the pages' permission
+// table, errors as {message} with 400 (plus errors per field), 401, 403, 404, 409.
+
+/** The English text of a translation key ("ns:a.b"); other strings pass through. */
+export function englishMessage(key: string): string {
+  const m = /^([a-z]+):([\w.]+)$/.exec(key) ?? /^()([a-z]+\.[\w.]+)$/.exec(key);
+  if (!m) return key;
+  let node: unknown = resources.en?.[m[1] || "common"];
+  for (const part of m[2].split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === "string" ? node : key;
+}
+
+export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 429, message: string, errors?: Record<string, string[]>) {
+  const english = errors
+    ? Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map(englishMessage)]))
+    : undefined;
+  return json(english ? { message: englishMessage(message), errors: english } : { message: englishMessage(message) }, { status });
+}
+
+/** The caller of an API request, holding the capability; otherwise throws 401/403 JSON. */
+export async function apiUser(request: Request, capability?: Capability): Promise<SessionUser> {
+  try {
+    assertSameOrigin(request);
+  } catch {
+    throw apiError(403, "Cross-site request refused.");
+  }
+  const found = await lookupSession(request);
+  if (found.state === "none") throw apiError(401, "Not authorized, token not sent");
+  if (found.state === "expired") throw apiError(401, "Not authorized, token expired or invalid");
+  if (capability && !can(found.user.role, capability)) throw apiError(403, ACCESS_DENIED);
+  return found.user;
+}
+
+export function requireMethod(request: Request, ...methods: string[]) {
+  if (!methods.includes(request.method)) throw apiError(405, `Use ${methods.join(" or ")}.`);
+}
+
+/** A JSON or form body as a plain object; a body that is neither is a 400. */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    const text = await request.text();
+    if (!text.trim()) return {};
+    try {
+      const value = JSON.parse(text);
+      if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch {
+      // fall through
+    }
+    throw apiError(400, "The body must be a JSON object.");
+  }
+  if (type.includes("form")) {
+    const form = await request.formData();
+    const out: Record<string, unknown> = {};
+    for (const key of new Set(form.keys())) {
+      const all = form.getAll(key).filter((v): v is string => typeof v === "string");
+      out[key] = all.length > 1 ? all : all[0];
+    }
+    return out;
+  }
+  const text = await request.text();
+  if (!text.trim()) return {};
+  throw apiError(400, "Send the body as application/json.");
+}
+
+export function positiveId(raw: string | undefined) {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw apiError(404, "Not found");
+  return id;
+}

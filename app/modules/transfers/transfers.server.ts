@@ -1,0 +1,407 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { db } from "~/db/kysely.server";
+import type { ApprovalStatus, Database } from "~/db/schema";
+import { audit } from "~/modules/audit/audit.server";
+import { isIsoDate, nextDay, parsePaging } from "~/modules/shared/listing";
+import { containsText } from "~/modules/shared/sql.server";
+import { levelById } from "~/modules/students/levels";
+
+export const TRANSFERS_PAGE_SIZE = 10;
+
+const filterSchema = z.object({
+  status_level_change: z.enum(["pending", "approved", "rejected"]).optional().catch(undefined),
+  course: z.coerce.number().int().positive().optional().catch(undefined),
+  level: z.coerce.number().int().positive().optional().catch(undefined),
+  kind: z.enum(["single", "group"]).optional().catch(undefined),
+  q: z.string().trim().max(100).optional().catch(undefined),
+  from: z.string().optional().catch(undefined),
+  to: z.string().optional().catch(undefined),
+});
+
+export function parseTransferFilters(params: URLSearchParams) {
+  const raw = filterSchema.parse(Object.fromEntries(params));
+  return {
+    ...raw,
+    q: raw.q || undefined,
+    from: isIsoDate(raw.from) ? raw.from : undefined,
+    to: isIsoDate(raw.to) ? raw.to : undefined,
+    ...parsePaging(params, TRANSFERS_PAGE_SIZE),
+  };
+}
+
+export type TransferFilters = ReturnType<typeof parseTransferFilters>;
+
+export interface TransferStudent {
+  transfer_id: number;
+  id: number;
+  first_name: string;
+  last_name: string;
+  second_last_name: string;
+  id_number: string | null;
+}
+
+/** The students of these transfers, in one query. */
+async function studentsOf(ids: number[]): Promise<Map<number, TransferStudent[]>> {
+  const map = new Map<number, TransferStudent[]>();
+  if (!ids.length) return map;
+  const rows = await db()
+    .selectFrom("transfer_students")
+    .innerJoin("students", "students.id", "transfer_students.student_id")
+    .select([
+      "transfer_students.transfer_id",
+      "students.id",
+      "students.first_name",
+      "students.last_name",
+      "students.second_last_name",
+      "students.id_number",
+    ])
+    .where("transfer_students.transfer_id", "in", ids)
+    .orderBy("students.last_name")
+    .execute();
+  for (const r of rows) {
+    const list = map.get(r.transfer_id) ?? [];
+    list.push(r);
+    map.set(r.transfer_id, list);
+  }
+  return map;
+}
+
+function baseQuery() {
+  return db()
+    .selectFrom("transfers")
+    .leftJoin("courses as from_course", "from_course.id", "transfers.from_course_id")
+    .innerJoin("courses as to_course", "to_course.id", "transfers.selected_course_id")
+    .leftJoin("users as creator", "creator.id", "transfers.created_by")
+    .leftJoin("users as decider", "decider.id", "transfers.decided_by");
+}
+
+const LIST_COLUMNS = [
+  "transfers.id",
+  "transfers.is_group",
+  "transfers.status",
+  "transfers.selected_level_id",
+  "transfers.selected_course_id",
+  "transfers.from_course_id",
+  "transfers.reason",
+  "transfers.created_at",
+  "transfers.decided_at",
+  "from_course.course_id as from_course_code",
+  "to_course.course_id as to_course_code",
+  "creator.name as created_by_name",
+  "decider.name as decided_by_name",
+] as const;
+
+export async function listTransfers(f: TransferFilters) {
+  let query = baseQuery();
+  if (f.status_level_change) query = query.where("transfers.status", "=", f.status_level_change);
+  if (f.course) {
+    const course = f.course;
+    query = query.where((eb) => eb.or([eb("transfers.from_course_id", "=", course), eb("transfers.selected_course_id", "=", course)]));
+  }
+  if (f.level) query = query.where("transfers.selected_level_id", "=", f.level);
+  if (f.kind) query = query.where("transfers.is_group", "=", f.kind === "group" ? 1 : 0);
+  if (f.from) query = query.where("transfers.created_at", ">=", f.from);
+  if (f.to) query = query.where("transfers.created_at", "<", nextDay(f.to));
+  if (f.q) {
+    const q = f.q;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("transfer_students as ts")
+          .innerJoin("students as s", "s.id", "ts.student_id")
+          .select("ts.student_id")
+          .whereRef("ts.transfer_id", "=", "transfers.id")
+          .where((w) => w.or([containsText("s.first_name", q), containsText("s.last_name", q), containsText("s.second_last_name", q), containsText("s.id_number", q)])),
+      ),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query.select(LIST_COLUMNS).orderBy("transfers.created_at", "desc").orderBy("transfers.id", "desc").limit(f.limit).offset(f.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const students = await studentsOf(rows.map((r) => r.id));
+  return {
+    total: Number(count.n),
+    rows: rows.map((r) => ({ ...r, level: levelById(r.selected_level_id)?.name ?? "", students: students.get(r.id) ?? [] })),
+  };
+}
+
+export async function getTransfer(id: number) {
+  const row = await baseQuery().select(LIST_COLUMNS).where("transfers.id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const students = await studentsOf([id]);
+  return { ...row, level: levelById(row.selected_level_id)?.name ?? "", students: students.get(id) ?? [] };
+}
+
+/** Pending transfers for the bell and get-pending: newest first, with the count. */
+export async function pendingTransfers(limit = 20) {
+  const query = db().selectFrom("transfers").where("transfers.status", "=", "pending");
+  const [rows, count] = await Promise.all([
+    query
+      .innerJoin("courses", "courses.id", "transfers.selected_course_id")
+      .select(["transfers.id", "transfers.is_group", "transfers.selected_level_id", "transfers.created_at", "courses.course_id as course_name"])
+      .orderBy("transfers.created_at", "desc")
+      .orderBy("transfers.id", "desc")
+      .limit(limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const students = await studentsOf(rows.map((r) => r.id));
+  return {
+    count: Number(count.n),
+    items: rows.map((r) => ({
+      id: r.id,
+      is_group: r.is_group === 1,
+      course_name: r.course_name,
+      full_level: levelById(r.selected_level_id)?.name ?? "",
+      created_at: r.created_at,
+      students: (students.get(r.id) ?? []).map((s) => ({
+        name: `${s.first_name} ${s.last_name} ${s.second_last_name}`.trim(),
+        cedula: s.id_number,
+      })),
+    })),
+  };
+}
+
+export type PendingTransfers = Awaited<ReturnType<typeof pendingTransfers>>;
+
+// ---------------------------------------------------------------- changes
+
+export const transferInput = z.object({
+  student_ids: z
+    .array(z.coerce.number().int().positive(), { required_error: "transfers:errors.studentsRequired" })
+    .min(1, "transfers:errors.studentsRequired")
+    .max(200, "transfers:errors.studentsRequired"),
+  from_course_id: z.coerce.number({ required_error: "transfers:errors.fromCourse", invalid_type_error: "transfers:errors.fromCourse" }).int().positive("transfers:errors.fromCourse"),
+  selected_course_id: z.coerce.number({ required_error: "transfers:errors.selectedCourse", invalid_type_error: "transfers:errors.selectedCourse" }).int().positive("transfers:errors.selectedCourse"),
+  selected_level_id: z.coerce.number({ required_error: "transfers:errors.level", invalid_type_error: "transfers:errors.level" }).int().positive("transfers:errors.level"),
+  reason: z.string().trim().max(500, "transfers:errors.tooLong").optional(),
+});
+
+export type TransferInput = z.infer<typeof transferInput>;
+
+export type ChangeOutcome =
+  | { ok: true; id: number }
+  | { ok: false; field?: keyof TransferInput; message: string; status: 400 | 404 | 409 };
+
+class ChangeError extends Error {
+  constructor(readonly outcome: Extract<ChangeOutcome, { ok: false }>) {
+    super(outcome.message);
+  }
+}
+
+function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Checks shared by create and update; throws ChangeError. */
+async function checkInput(trx: Kysely<Database>, input: TransferInput, exceptTransferId: number | null) {
+  if (input.from_course_id === input.selected_course_id) {
+    throw new ChangeError({ ok: false, field: "selected_course_id", message: "transfers:errors.sameCourse", status: 400 });
+  }
+  const ids = [...new Set(input.student_ids)];
+  const [courses, enrolled, pending] = await Promise.all([
+    trx.selectFrom("courses").select(["id", "status", "age_category"]).where("id", "in", [input.from_course_id, input.selected_course_id]).execute(),
+    trx
+      .selectFrom("enrollments")
+      .select("student_id")
+      .where("course_id", "=", input.from_course_id)
+      .where("student_id", "in", ids)
+      .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", today())]))
+      .execute(),
+    trx
+      .selectFrom("transfer_students")
+      .innerJoin("transfers", "transfers.id", "transfer_students.transfer_id")
+      .select("transfer_students.student_id")
+      .where("transfers.status", "=", "pending")
+      .where("transfer_students.student_id", "in", ids)
+      .$if(exceptTransferId !== null, (q) => q.where("transfers.id", "!=", exceptTransferId as number))
+      .execute(),
+  ]);
+  const from = courses.find((c) => c.id === input.from_course_id);
+  const to = courses.find((c) => c.id === input.selected_course_id);
+  if (!from) throw new ChangeError({ ok: false, field: "from_course_id", message: "transfers:errors.fromCourse", status: 400 });
+  if (!to || to.status !== "active") throw new ChangeError({ ok: false, field: "selected_course_id", message: "transfers:errors.selectedCourse", status: 400 });
+  if (!levelById(input.selected_level_id)) throw new ChangeError({ ok: false, field: "selected_level_id", message: "transfers:errors.level", status: 400 });
+  if (enrolled.length !== ids.length) {
+    throw new ChangeError({ ok: false, field: "student_ids", message: "transfers:errors.notInCourse", status: 400 });
+  }
+  if (pending.length) {
+    throw new ChangeError({ ok: false, field: "student_ids", message: "transfers:errors.alreadyPending", status: 409 });
+  }
+  return ids;
+}
+
+export async function createTransfer(input: TransferInput, userId: number): Promise<ChangeOutcome> {
+  try {
+    return await db()
+      .transaction()
+      .execute(async (trx) => {
+        const ids = await checkInput(trx, input, null);
+        const now = new Date().toISOString();
+        const row = await trx
+          .insertInto("transfers")
+          .values({
+            is_group: ids.length > 1 ? 1 : 0,
+            from_course_id: input.from_course_id,
+            selected_course_id: input.selected_course_id,
+            selected_level_id: input.selected_level_id,
+            reason: input.reason || null,
+            status: "pending",
+            created_by: userId,
+            created_at: now,
+            updated_at: now,
+            decided_by: null,
+            decided_at: null,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx.insertInto("transfer_students").values(ids.map((student_id) => ({ transfer_id: row.id, student_id }))).execute();
+        await audit(userId, "transfer.created", "transfer", row.id, { students: ids, to: input.selected_course_id, level: input.selected_level_id }, trx);
+        return { ok: true, id: row.id } as const;
+      });
+  } catch (error) {
+    if (error instanceof ChangeError) return error.outcome;
+    throw error;
+  }
+}
+
+export async function updateTransfer(id: number, input: TransferInput, userId: number): Promise<ChangeOutcome> {
+  try {
+    return await db()
+      .transaction()
+      .execute(async (trx) => {
+        const current = await trx.selectFrom("transfers").select(["status"]).where("id", "=", id).executeTakeFirst();
+        if (!current) throw new ChangeError({ ok: false, message: "transfers:errors.notFound", status: 404 });
+        if (current.status !== "pending") throw new ChangeError({ ok: false, message: "transfers:errors.notPending", status: 409 });
+        const ids = await checkInput(trx, input, id);
+        const updated = await trx
+          .updateTable("transfers")
+          .set({
+            is_group: ids.length > 1 ? 1 : 0,
+            from_course_id: input.from_course_id,
+            selected_course_id: input.selected_course_id,
+            selected_level_id: input.selected_level_id,
+            reason: input.reason || null,
+            updated_at: new Date().toISOString(),
+          })
+          .where("id", "=", id)
+          .where("status", "=", "pending")
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw new ChangeError({ ok: false, message: "transfers:errors.notPending", status: 409 });
+        await trx.deleteFrom("transfer_students").where("transfer_id", "=", id).execute();
+        await trx.insertInto("transfer_students").values(ids.map((student_id) => ({ transfer_id: id, student_id }))).execute();
+        await audit(userId, "transfer.updated", "transfer", id, { students: ids, to: input.selected_course_id, level: input.selected_level_id }, trx);
+        return { ok: true, id } as const;
+      });
+  } catch (error) {
+    if (error instanceof ChangeError) return error.outcome;
+    throw error;
+  }
+}
+
+export type Decision = "approve" | "reject";
+
+/**
+ * Approves or rejects a pending transfer. The status change is the claim:
+ * of two people deciding at once exactly one updates the row, the other gets
+ * 409. Approving ends each student's enrollment in the old course today,
+ * opens one in the selected course and sets the level, all in one transaction;
+ * past attendance and grades stay with the old course.
+ */
+export async function decideTransfer(id: number, userId: number, decision: Decision): Promise<ChangeOutcome> {
+  try {
+    return await db()
+      .transaction()
+      .execute(async (trx) => {
+        const now = new Date().toISOString();
+        const status: ApprovalStatus = decision === "approve" ? "approved" : "rejected";
+        const claimed = await trx
+          .updateTable("transfers")
+          .set({ status, decided_by: userId, decided_at: now, updated_at: now })
+          .where("id", "=", id)
+          .where("status", "=", "pending")
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) {
+          const exists = await trx.selectFrom("transfers").select("id").where("id", "=", id).executeTakeFirst();
+          throw new ChangeError(
+            exists
+              ? { ok: false, message: "transfers:errors.notPending", status: 409 }
+              : { ok: false, message: "transfers:errors.notFound", status: 404 },
+          );
+        }
+        if (decision === "approve") {
+          const t = await trx
+            .selectFrom("transfers")
+            .select(["from_course_id", "selected_course_id", "selected_level_id"])
+            .where("id", "=", id)
+            .executeTakeFirstOrThrow();
+          const ids = (await trx.selectFrom("transfer_students").select("student_id").where("transfer_id", "=", id).execute()).map((r) => r.student_id);
+          const day = today();
+          if (t.from_course_id !== null) {
+            await trx
+              .updateTable("enrollments")
+              .set({ end_date: day, end_reason: "transfer" })
+              .where("course_id", "=", t.from_course_id)
+              .where("student_id", "in", ids)
+              .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", day)]))
+              .execute();
+          }
+          await trx
+            .insertInto("enrollments")
+            .values(ids.map((student_id) => ({ student_id, course_id: t.selected_course_id, start_date: day, end_date: null, end_reason: null })))
+            .execute();
+          await trx.updateTable("students").set({ level_id: t.selected_level_id, updated_at: now }).where("id", "in", ids).execute();
+        }
+        await audit(userId, `transfer.${status}`, "transfer", id, undefined, trx);
+        return { ok: true, id } as const;
+      });
+  } catch (error) {
+    if (error instanceof ChangeError) return error.outcome;
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- form data
+
+/** Active courses for the pickers (code, level, age), by code. */
+export async function courseChoices() {
+  return db()
+    .selectFrom("courses")
+    .select(["id", "course_id", "level_id", "age_category"])
+    .where("status", "=", "active")
+    .orderBy("course_id")
+    .execute();
+}
+
+/** Students enrolled in a course today, with whether a transfer of theirs is pending. */
+export async function studentsInCourse(courseId: number, exceptTransferId: number | null = null) {
+  const day = today();
+  return db()
+    .selectFrom("enrollments")
+    .innerJoin("students", "students.id", "enrollments.student_id")
+    .select((eb) => [
+      "students.id",
+      "students.first_name",
+      "students.last_name",
+      "students.second_last_name",
+      "students.id_number",
+      eb
+        .exists(
+          eb
+            .selectFrom("transfer_students as ts")
+            .innerJoin("transfers as t", "t.id", "ts.transfer_id")
+            .select("ts.student_id")
+            .whereRef("ts.student_id", "=", "students.id")
+            .where("t.status", "=", "pending")
+            .$if(exceptTransferId !== null, (q) => q.where("t.id", "!=", exceptTransferId as number)),
+        )
+        .as("has_pending"),
+    ])
+    .where("enrollments.course_id", "=", courseId)
+    .where((eb) => eb.or([eb("enrollments.end_date", "is", null), eb("enrollments.end_date", ">", day)]))
+    .orderBy("students.last_name")
+    .orderBy("students.first_name")
+    .execute();
+}

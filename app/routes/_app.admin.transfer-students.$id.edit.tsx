@@ -1,0 +1,63 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { TransferForm } from "~/components/transfers/transfer-form";
+import { translator } from "~/i18n/i18n.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { toasts } from "~/modules/toast.server";
+import { submitTransferForm, transferFormData } from "~/modules/transfers/form.server";
+import { getTransfer, updateTransfer } from "~/modules/transfers/transfers.server";
+
+export const handle = { i18n: ["common", "transfers"] };
+
+function transferId(raw: string | undefined) {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw json({ message: "Not found" }, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "transfers:edit");
+  const id = transferId(params.id);
+  const transfer = await getTransfer(id);
+  if (!transfer) throw json({ message: "Not found" }, { status: 404 });
+  if (transfer.status !== "pending") throw json({ message: "This transfer is no longer pending." }, { status: 409 });
+  const fromParam = Number(new URL(request.url).searchParams.get("from"));
+  const from = Number.isInteger(fromParam) && fromParam > 0 ? fromParam : transfer.from_course_id;
+  const [data, t] = await Promise.all([transferFormData(from, id), translator(request, "transfers")]);
+  return json({
+    ...data,
+    title: t("edit"),
+    id,
+    defaults: {
+      student_ids: from === transfer.from_course_id ? transfer.students.map((s) => s.id) : [],
+      selected_course_id: transfer.selected_course_id,
+      selected_level_id: transfer.selected_level_id,
+      reason: transfer.reason ?? "",
+    },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "transfers:edit");
+  const id = transferId(params.id);
+  const outcome = await submitTransferForm(await request.formData(), (input) => updateTransfer(id, input, user.id));
+  if ("response" in outcome) return outcome.response;
+  return toasts().redirectWithSuccess(`/admin/transfer-students?id=${id}`, "transfers:updated");
+}
+
+export default function EditTransfer() {
+  const { id, defaults, ...data } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  const { t } = useTranslation("transfers");
+  return (
+    <div className="space-y-4">
+      <Link to={`/admin/transfer-students?id=${id}`} className="text-sm text-primary-dark underline">{t("title")}</Link>
+      <h1 className="text-2xl font-semibold">{t("edit")} #{id}</h1>
+      <TransferForm {...data} defaults={defaults} lastResult={actionData?.result} />
+    </div>
+  );
+}

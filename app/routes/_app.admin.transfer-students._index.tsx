@@ -1,0 +1,264 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { useFormat } from "~/components/format";
+import { SubmitButton } from "~/components/forms";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Pagination } from "~/components/ui/pagination";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { translator } from "~/i18n/i18n.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { can } from "~/modules/auth/permissions";
+import { ADULT_LEVELS, KIDS_LEVELS } from "~/modules/students/levels";
+import { toasts } from "~/modules/toast.server";
+import {
+  courseChoices,
+  decideTransfer,
+  getTransfer,
+  listTransfers,
+  parseTransferFilters,
+} from "~/modules/transfers/transfers.server";
+
+export const handle = { i18n: ["common", "transfers"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "transfers:view");
+  const params = new URL(request.url).searchParams;
+  const filters = parseTransferFilters(params);
+  const openId = Number(params.get("id"));
+  const [list, open, courses, t] = await Promise.all([
+    listTransfers(filters),
+    Number.isInteger(openId) && openId > 0 ? getTransfer(openId) : Promise.resolve(null),
+    courseChoices(),
+    translator(request, "transfers"),
+  ]);
+  return json({
+    title: t("title"),
+    ...list,
+    page: filters.page,
+    limit: filters.limit,
+    open,
+    courses,
+    canEdit: can(user.role, "transfers:edit"),
+    canDecide: can(user.role, "transfers:decide"),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+const decision = z.object({ intent: z.enum(["approve", "reject"]), id: z.coerce.number().int().positive() });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "transfers:decide");
+  const parsed = decision.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ message: "transfers:errors.notFound" }, { status: 400 });
+  const { intent, id } = parsed.data;
+  const outcome = await decideTransfer(id, user.id, intent);
+  if (!outcome.ok) return json({ message: outcome.message }, { status: outcome.status });
+  return toasts().redirectWithSuccess(`/admin/transfer-students?id=${id}`, intent === "approve" ? "transfers:approved" : "transfers:rejected");
+}
+
+const LEVELS = [...new Map([...ADULT_LEVELS, ...KIDS_LEVELS].map((l) => [l.id, l])).values()];
+
+export default function TransferStudents() {
+  const { rows, total, page, limit, open, courses, canEdit, canDecide } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("transfers");
+  const format = useFormat();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const confirm = params.get("confirm");
+  const withoutConfirm = () => {
+    const p = new URLSearchParams(location.search);
+    p.delete("confirm");
+    return `${location.pathname}?${p}`;
+  };
+  const withConfirm = (value: string) => {
+    const p = new URLSearchParams(location.search);
+    p.set("confirm", value);
+    return `?${p}`;
+  };
+  const closeHref = () => {
+    const p = new URLSearchParams(location.search);
+    p.delete("id");
+    p.delete("confirm");
+    return `${location.pathname}?${p}`;
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        {canEdit ? (
+          <Link to="/admin/transfer-students/new" className="btn-primary">
+            {t("new")}
+          </Link>
+        ) : null}
+      </div>
+
+      {actionData?.message ? (
+        <div role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
+          {t(actionData.message)}
+        </div>
+      ) : null}
+
+      {open ? (
+        <section aria-labelledby="transfer-detail" className="card space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="transfer-detail" className="text-lg font-semibold">
+              {t("detail.title", { id: open.id })} <StatusBadge status={open.status} />
+            </h2>
+            <Link to={closeHref()} className="text-sm text-primary-dark underline">
+              {t("detail.close")}
+            </Link>
+          </div>
+          <p className="font-medium">
+            {open.is_group ? t("bell.group", { count: open.students.length }) : t("kind.single")} · {open.from_course_code ?? "—"} → {open.to_course_code} · {open.level}
+          </p>
+          <ul className="list-inside list-disc text-sm">
+            {open.students.map((s) => (
+              <li key={s.id}>
+                <Link to={`/admin/students/${s.id}`} className="text-primary-dark underline">{`${s.first_name} ${s.last_name} ${s.second_last_name}`}</Link> · {s.id_number || t("bell.na")}
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm">
+            <span className="font-medium">{t("detail.reason")}:</span> {open.reason || t("detail.noReason")}
+          </p>
+          <p className="text-sm text-slate-700">
+            {t("columns.created")}: {format.date(open.created_at)} {open.created_by_name ? t("by", { name: open.created_by_name }) : null}
+            {open.decided_at ? ` · ${t("columns.decided")}: ${format.date(open.decided_at)} ${open.decided_by_name ? t("by", { name: open.decided_by_name }) : ""}` : null}
+          </p>
+          {open.status === "pending" ? (
+            <div className="flex flex-wrap gap-3">
+              {canDecide ? (
+                <>
+                  <Link to={withConfirm("approve")} preventScrollReset className="btn-primary">{t("approve")}</Link>
+                  <Link to={withConfirm("reject")} preventScrollReset className="btn-danger">{t("reject")}</Link>
+                </>
+              ) : null}
+              {canEdit ? (
+                <Link to={`/admin/transfer-students/${open.id}/edit`} className="btn-secondary">{t("edit")}</Link>
+              ) : null}
+            </div>
+          ) : null}
+          {canDecide && open.status === "pending" && (confirm === "approve" || confirm === "reject") ? (
+            <ConfirmDialog title={t(confirm === "approve" ? "confirmApprove" : "confirmReject")} cancelTo={withoutConfirm()}>
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="id" value={open.id} />
+                <p className="text-sm text-slate-800">{t(confirm === "approve" ? "confirmApproveText" : "confirmRejectText")}</p>
+                <SubmitButton name="intent" value={confirm} className={confirm === "approve" ? "btn-primary" : "btn-danger"}>
+                  {t(confirm)}
+                </SubmitButton>
+              </Form>
+            </ConfirmDialog>
+          ) : null}
+        </section>
+      ) : null}
+
+      <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6" role="search" aria-label={t("common:filters.label")}>
+        <div className="sm:col-span-2">
+          <label htmlFor="q" className="field-label">{t("filters.search")}</label>
+          <input id="q" name="q" type="search" defaultValue={params.get("q") ?? ""} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="status_level_change" className="field-label">{t("common:filters.status")}</label>
+          <select id="status_level_change" name="status_level_change" defaultValue={params.get("status_level_change") ?? ""} className="field-input">
+            <option value="">{t("common:filters.all")}</option>
+            {["pending", "approved", "rejected"].map((s) => (
+              <option key={s} value={s}>{t(`common:status.${s}`)}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="kind" className="field-label">{t("filters.kind")}</label>
+          <select id="kind" name="kind" defaultValue={params.get("kind") ?? ""} className="field-input">
+            <option value="">{t("common:filters.all")}</option>
+            <option value="single">{t("kind.single")}</option>
+            <option value="group">{t("kind.group")}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="course" className="field-label">{t("filters.course")}</label>
+          <select id="course" name="course" defaultValue={params.get("course") ?? ""} className="field-input">
+            <option value="">{t("common:filters.all")}</option>
+            {courses.map((c) => (
+              <option key={c.id} value={c.id}>{c.course_id}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="level" className="field-label">{t("filters.level")}</label>
+          <select id="level" name="level" defaultValue={params.get("level") ?? ""} className="field-input">
+            <option value="">{t("common:filters.all")}</option>
+            {LEVELS.map((l) => (
+              <option key={l.id} value={l.id}>{l.name}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="from" className="field-label">{t("common:filters.from")}</label>
+          <input id="from" name="from" type="date" defaultValue={params.get("from") ?? ""} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="to" className="field-label">{t("common:filters.to")}</label>
+          <input id="to" name="to" type="date" defaultValue={params.get("to") ?? ""} className="field-input" />
+        </div>
+        <div className="flex items-end gap-2">
+          <button type="submit" className="btn-primary">{t("common:filters.apply")}</button>
+          <Link to="?" className="btn-secondary">{t("common:filters.clear")}</Link>
+        </div>
+      </Form>
+
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">{t("title")}</caption>
+          <thead className="bg-slate-100">
+            <tr>
+              {(["transfer", "students", "from", "to", "level", "status", "created", "decided"] as const).map((c) => (
+                <th key={c} scope="col" className="px-3 py-2 text-start">{t(`columns.${c}`)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={8} className="px-3 py-6 text-center text-slate-700">{t("empty")}</td>
+              </tr>
+            ) : (
+              rows.map((r) => (
+                <tr key={r.id} className="border-t border-slate-200 align-top">
+                  <td className="px-3 py-2">
+                    <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), id: String(r.id) })}`} className="font-semibold text-primary-dark underline">
+                      #{r.id} · {r.is_group ? t("bell.group", { count: r.students.length }) : t("kind.single")}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">
+                    {r.students.slice(0, 3).map((s) => (
+                      <span key={s.id} className="block">{`${s.first_name} ${s.last_name}`} · {s.id_number || t("bell.na")}</span>
+                    ))}
+                    {r.students.length > 3 ? <span className="block text-slate-700">+{r.students.length - 3}</span> : null}
+                  </td>
+                  <td className="px-3 py-2">{r.from_course_code ?? "—"}</td>
+                  <td className="px-3 py-2">{r.to_course_code}</td>
+                  <td className="px-3 py-2">{r.level}</td>
+                  <td className="px-3 py-2"><StatusBadge status={r.status} /></td>
+                  <td className="px-3 py-2">
+                    {format.date(r.created_at)}
+                    {r.created_by_name ? <span className="block text-xs text-slate-700">{t("by", { name: r.created_by_name })}</span> : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    {r.decided_at ? format.date(r.decided_at) : "—"}
+                    {r.decided_by_name ? <span className="block text-xs text-slate-700">{t("by", { name: r.decided_by_name })}</span> : null}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} limit={limit} total={total} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { TransferForm } from "~/components/transfers/transfer-form";
+import { translator } from "~/i18n/i18n.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { toasts } from "~/modules/toast.server";
+import { submitTransferForm, transferFormData } from "~/modules/transfers/form.server";
+import { createTransfer } from "~/modules/transfers/transfers.server";
+
+export const handle = { i18n: ["common", "transfers"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "transfers:edit");
+  const from = Number(new URL(request.url).searchParams.get("from"));
+  const [data, t] = await Promise.all([transferFormData(Number.isInteger(from) && from > 0 ? from : null, null), translator(request, "transfers")]);
+  return json({ ...data, title: t("new") });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "transfers:edit");
+  const outcome = await submitTransferForm(await request.formData(), (input) => createTransfer(input, user.id));
+  if ("response" in outcome) return outcome.response;
+  return toasts().redirectWithSuccess(`/admin/transfer-students?id=${outcome.id}`, "transfers:created");
+}
+
+export default function NewTransfer() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  const { t } = useTranslation("transfers");
+  return (
+    <div className="space-y-4">
+      <Link to="/admin/transfer-students" className="text-sm text-primary-dark underline">{t("title")}</Link>
+      <h1 className="text-2xl font-semibold">{t("new")}</h1>
+      <TransferForm
+        {...data}
+        defaults={{ student_ids: [], selected_course_id: null, selected_level_id: data.suggestedLevel, reason: "" }}
+        lastResult={actionData?.result}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { apiError, readBody, requireMethod } from "~/modules/api/api.server";
+import { assertSameOrigin } from "~/modules/auth/guards.server";
+import { loginSchema } from "~/modules/auth/login-schema";
+import { authenticate } from "~/modules/auth/login.server";
+import { issueSession } from "~/modules/auth/session.server";
+import { db } from "~/db/kysely.server";
+
+const MESSAGES = {
+  invalid: [401, "The email or password is incorrect."],
+  inactive: [403, "This account has been deactivated. Please contact the school administration."],
+  noAccess: [403, "This account has no access to this application yet."],
+  locked: [403, "Account has been locked. Please contact the school administration."],
+  rateLimited: [429, "Too many sign-in attempts. Please wait a few minutes and try again."],
+} as const;
+
+/** POST {email, password} → {data: {token, user}} (the token goes in Authorization: Bearer). */
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  try {
+    assertSameOrigin(request);
+  } catch {
+    return apiError(403, "Cross-site request refused.");
+  }
+  const parsed = loginSchema.safeParse(await readBody(request));
+  if (!parsed.success) {
+    return apiError(400, "Check the fields.", parsed.error.flatten().fieldErrors as Record<string, string[]>);
+  }
+  // The same sign-in as the form: rate limits, lockout, argon2id.
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", "application/x-www-form-urlencoded");
+  headers.delete("Content-Length");
+  const formRequest = new Request(request.url, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ email: parsed.data.email, password: parsed.data.password }),
+  });
+  const outcome = await authenticate(formRequest);
+  if (!outcome.ok) {
+    const [status, message] = MESSAGES[outcome.code];
+    return apiError(status, message);
+  }
+  const { token } = await issueSession(request, outcome.user.id);
+  const user = await db()
+    .selectFrom("users")
+    .select(["id", "name", "email", "role", "image"])
+    .where("id", "=", outcome.user.id)
+    .executeTakeFirstOrThrow();
+  return json({ data: { token, user } });
+}
+
+export function loader() {
+  return apiError(405, "Use POST.");
+}

@@ -1,0 +1,14 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { apiError, apiUser, requireMethod } from "~/modules/api/api.server";
+import { destroySession } from "~/modules/auth/session.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  await apiUser(request);
+  await destroySession(request);
+  return json({ data: { ok: true } });
+}
+
+export function loader() {
+  return apiError(405, "Use POST.");
+}

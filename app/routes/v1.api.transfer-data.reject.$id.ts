@@ -1,0 +1,18 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { apiError, apiUser, positiveId, requireMethod } from "~/modules/api/api.server";
+import { changeError } from "~/modules/transfers/api-input.server";
+import { decideTransfer } from "~/modules/transfers/transfers.server";
+
+/** PUT with an empty body; 409 when the transfer is no longer pending. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const user = await apiUser(request, "transfers:decide");
+  const id = positiveId(params.id);
+  const outcome = await decideTransfer(id, user.id, "reject");
+  if (!outcome.ok) return changeError(outcome);
+  return json({ data: { id, status: "rejected" } });
+}
+
+export function loader() {
+  return apiError(405, "Use PUT.");
+}

@@ -1,0 +1,19 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { apiError, apiUser, positiveId, readBody, requireMethod } from "~/modules/api/api.server";
+import { changeError, parseTransferBody } from "~/modules/transfers/api-input.server";
+import { updateTransfer } from "~/modules/transfers/transfers.server";
+
+/** PUT the same body as create, while the transfer is pending. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const user = await apiUser(request, "transfers:edit");
+  const id = positiveId(params.id);
+  const input = parseTransferBody(await readBody(request));
+  const outcome = await updateTransfer(id, input, user.id);
+  if (!outcome.ok) return changeError(outcome);
+  return json({ data: { id, status: "pending" } });
+}
+
+export function loader() {
+  return apiError(405, "Use PUT.");
+}
