@@ -146,7 +146,6 @@ export const personalSchema = z.intersection(personalFields, kidsRules).transfor
 
 export const HEAR_ABOUT_VALUES = ["social_media", "friend", "search", "flyer", "walk_in", "other"] as const;
 
-/** Step 2 depends on the age category chosen in step 1 (the level list). */
 /** The fields of step 2 other than the level (whose list depends on the age category). */
 export const addressFields = {
   address: required("address", TEXT_MAX),
@@ -168,6 +167,7 @@ export function billingByChoice<T extends { same_billing: "yes" | "no"; billing_
   return { ...v, billing_address: v.same_billing === "no" ? v.billing_address : undefined };
 }
 
+/** Step 2 depends on the age category chosen in step 1 (the level list). */
 export function addressSchema(age: "kids" | "adults" | undefined) {
   return z
     .object({

@@ -9,7 +9,6 @@ import {
   kidsRules,
   optionalText,
   personalFields,
-  requireBillingAddress,
 } from "~/modules/registrations/schema";
 import { levelsFor } from "./levels";
 
@@ -35,13 +34,23 @@ const levelRule = z
   })
   .transform(() => ({}));
 
+/** Like the registration's rule, but on the raw values so it is reported together with the other fields. */
+const billingRule = z
+  .record(z.unknown())
+  .superRefine((raw, ctx) => {
+    if (text(raw.same_billing) === "no" && !text(raw.billing_address))
+      ctx.addIssue({ code: "custom", path: ["billing_address"], message: E("billingAddress") });
+  })
+  .transform(() => ({}));
+
 /**
- * `legacyHear`: the student's stored "where did you hear about us", which may
+ * The plain field rules (also the browser's constraints: conform cannot read
+ * the cross-field rules). `legacyHear`: the student's stored "where did you hear about us", which may
  * predate the fixed list (imported data); keeping it unchanged is allowed.
  */
-export function studentSchema({ legacyHear }: { legacyHear?: string | null } = {}) {
+export function studentFields({ legacyHear }: { legacyHear?: string | null } = {}) {
   const allowedHear = new Set<string>([...HEAR_ABOUT_VALUES, ...(legacyHear ? [legacyHear] : [])]);
-  const fields = personalFields
+  return personalFields
     .extend({
       // Staff records may lack a middle name (people without one, imported
       // data); the public registration still asks for it.
@@ -63,9 +72,37 @@ export function studentSchema({ legacyHear }: { legacyHear?: string | null } = {
         .refine((v) => !v || allowedHear.has(v), "students:errors.hearInvalid"),
       promotion: addressFields.promotion,
       notes: optionalText(NOTES_MAX),
-    })
-    .superRefine(requireBillingAddress);
-  return z.intersection(z.intersection(fields, kidsRules), levelRule).transform((v) => billingByChoice(emergencyByAge(v)));
+    });
+}
+
+/**
+ * The whole form: the plain field rules plus the rules across fields (kids'
+ * emergency contact, level of the age's list, billing address), which read
+ * the raw values so all messages come back together.
+ */
+export function studentSchema(options: { legacyHear?: string | null } = {}) {
+  const rules = z.intersection(z.intersection(kidsRules, levelRule), billingRule);
+  return z.intersection(studentFields(options), rules).transform((v) => billingByChoice(emergencyByAge(v)));
 }
 
 export type StudentInput = z.output<ReturnType<typeof studentSchema>>;
+
+const TEXT_COLUMNS = [
+  "first_name", "middle_name", "last_name", "second_last_name", "id_number", "birthday", "phone_number", "email",
+  "address", "age_category", "emergency_contact_name", "emergency_contact_phone", "emergency_contact_relationship",
+  "schedule", "billing_address", "where_hear_about_us", "promotion", "notes",
+] as const;
+
+type StoredStudent = { [K in (typeof TEXT_COLUMNS)[number]]: string | null } & { level_id: number; same_billing: number };
+
+/** A stored student as the form's initial values (all strings, as a form posts them). */
+export function formValuesOf(s: StoredStudent): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const k of TEXT_COLUMNS) {
+    const v = s[k];
+    if (v) values[k] = v;
+  }
+  values.level_id = String(s.level_id);
+  values.same_billing = s.same_billing ? "yes" : "no";
+  return values;
+}

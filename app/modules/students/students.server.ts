@@ -1,0 +1,434 @@
+import { json } from "@remix-run/node";
+import { type ExpressionBuilder, type Kysely, type Transaction, sql } from "kysely";
+import { z } from "zod";
+import { db } from "~/db/kysely.server";
+import type { Database, RecordStatus, StudentsTable } from "~/db/schema";
+import { audit } from "~/modules/audit/audit.server";
+import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
+import { parsePaging } from "~/modules/shared/listing";
+import { containsText } from "~/modules/shared/sql.server";
+import { schoolTimeZone } from "~/modules/settings.server";
+import { ADULT_LEVELS, KIDS_LEVELS, cefrBand } from "./levels";
+import type { StudentInput } from "./schema";
+
+export const STUDENTS_PAGE_SIZE = 25;
+export const SORTS = ["name", "level", "created"] as const;
+export type StudentSort = (typeof SORTS)[number];
+export type SortDirection = "asc" | "desc";
+
+const filterSchema = z.object({
+  status: z.enum(["active", "inactive"]).optional().catch(undefined),
+  age: z.enum(["kids", "adults"]).optional().catch(undefined),
+  level: z.coerce.number().int().positive().max(1_000_000).optional().catch(undefined),
+  course: z.coerce.number().int().positive().max(2_000_000_000).optional().catch(undefined),
+  schedule: z.string().optional().catch(undefined),
+  promotion: z.enum(PROMOTIONS).optional().catch(undefined),
+  q: z.string().trim().max(100).optional().catch(undefined),
+  // Whitelisted: anything else is the default order, never SQL.
+  sort: z.enum(SORTS).catch("name"),
+  dir: z.enum(["asc", "desc"]).catch("asc"),
+});
+
+export type StudentFilters = ReturnType<typeof parseStudentFilters>;
+
+export function parseStudentFilters(params: URLSearchParams) {
+  const raw = filterSchema.parse({
+    ...Object.fromEntries(params),
+    sort: params.get("sort") ?? undefined,
+    dir: params.get("dir") ?? undefined,
+  });
+  return {
+    ...raw,
+    schedule: findSchedule(raw.schedule)?.id === raw.schedule ? raw.schedule : undefined,
+    q: raw.q || undefined,
+    ...parsePaging(params, STUDENTS_PAGE_SIZE),
+  };
+}
+
+/** Today in the school's time zone, as stored dates are (YYYY-MM-DD). */
+export async function schoolToday(now = new Date()) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: await schoolTimeZone(), year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+// ---------------------------------------------------------------------------
+// The list
+
+/**
+ * Levels ordered by CEFR band, then by their place in their age's list
+ * (Pre-A1, A1/A1.1, A1.2, A2, A2.1 …, B2 Upper Intermediate, Private Classes).
+ * Built from constants only; inlined as literals so both databases sort numbers.
+ */
+const LEVEL_RANK = (() => {
+  const bands = ["Pre-A1", "A1", "A2", "B1", "B2"];
+  const rank = new Map<number, number>();
+  for (const list of [ADULT_LEVELS, KIDS_LEVELS]) {
+    list.forEach((l, i) => {
+      const band = cefrBand(l.id);
+      rank.set(l.id, band ? bands.indexOf(band) * 100 + i : 999);
+    });
+  }
+  return [...rank.entries()];
+})();
+
+function levelRank(eb: ExpressionBuilder<Database & { s: StudentsTable }, "s">) {
+  const whens = LEVEL_RANK.map(([id, r]) => sql`when ${sql.lit(id)} then ${sql.lit(r)}`);
+  return sql<number>`case ${eb.ref("s.level_id")} ${sql.join(whens, sql` `)} else 999 end`;
+}
+
+function isCurrent(eb: ExpressionBuilder<Database, "enrollments">, today: string) {
+  return eb.or([eb("enrollments.end_date", "is", null), eb("enrollments.end_date", ">", today)]);
+}
+
+/** The students matching the filters, with each one's current enrollment (at most one: the latest). */
+function filteredStudents(f: StudentFilters, today: string) {
+  const current = db()
+    .selectFrom("enrollments")
+    .select((eb) => ["enrollments.student_id", eb.fn.max("enrollments.id").as("enrollment_id")])
+    .where((eb) => isCurrent(eb, today))
+    .groupBy("enrollments.student_id")
+    .as("cur");
+
+  let query = db()
+    .selectFrom("students as s")
+    .leftJoin(current, "cur.student_id", "s.id")
+    .leftJoin("enrollments as e", "e.id", "cur.enrollment_id")
+    .leftJoin("courses as c", "c.id", "e.course_id");
+  if (f.status) query = query.where("s.status", "=", f.status);
+  if (f.age) query = query.where("s.age_category", "=", f.age);
+  if (f.level) query = query.where("s.level_id", "=", f.level);
+  if (f.schedule) query = query.where("s.schedule", "=", f.schedule);
+  if (f.promotion) query = query.where("s.promotion", "=", f.promotion);
+  if (f.course) {
+    const course = f.course;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("enrollments")
+          .select("enrollments.id")
+          .whereRef("enrollments.student_id", "=", "s.id")
+          .where("enrollments.course_id", "=", course)
+          .where((eb2) => isCurrent(eb2, today)),
+      ),
+    );
+  }
+  if (f.q) {
+    // Every word must match one of the columns: "ana perez" finds Ana María Pérez.
+    const words = f.q.split(/\s+/).filter(Boolean).slice(0, 6);
+    for (const word of words) {
+      query = query.where((eb) =>
+        eb.or(
+          (["s.first_name", "s.middle_name", "s.last_name", "s.second_last_name", "s.id_number", "s.email", "s.phone_number"] as const).map(
+            (col) => containsText(eb.ref(col), word),
+          ),
+        ),
+      );
+    }
+  }
+  return query;
+}
+
+function ordered<Q extends ReturnType<typeof filteredStudents>>(query: Q, f: StudentFilters) {
+  const dir = f.dir;
+  let q = query;
+  if (f.sort === "level") q = q.orderBy((eb) => levelRank(eb), dir) as Q;
+  if (f.sort === "created") q = q.orderBy("s.created_at", dir) as Q;
+  return q
+    .orderBy("s.last_name", dir)
+    .orderBy("s.second_last_name", dir)
+    .orderBy("s.first_name", dir)
+    .orderBy("s.middle_name", dir)
+    .orderBy("s.id", dir) as Q;
+}
+
+const LIST_COLUMNS = [
+  "s.id",
+  "s.first_name",
+  "s.middle_name",
+  "s.last_name",
+  "s.second_last_name",
+  "s.id_number",
+  "s.level_id",
+  "s.status",
+  "s.created_at",
+  "cur.enrollment_id",
+  "c.id as course_id",
+  "c.course_id as course_code",
+] as const;
+
+/** Absence count (absent + 0.5·late) in each given enrollment's course, in one query. */
+async function absencesFor(enrollmentIds: number[]) {
+  const result = new Map<number, number>();
+  if (enrollmentIds.length === 0) return result;
+  const rows = await db()
+    .selectFrom("attendance as a")
+    .innerJoin("enrollments as e", (j) => j.onRef("e.student_id", "=", "a.student_id").onRef("e.course_id", "=", "a.course_id"))
+    .where("e.id", "in", enrollmentIds)
+    .select(["a.student_id", sql<number>`sum(case a.status when 'absent' then 2 when 'late' then 1 else 0 end)`.as("half")])
+    .groupBy("a.student_id")
+    .execute();
+  for (const r of rows) result.set(r.student_id, Number(r.half) / 2);
+  return result;
+}
+
+async function withAbsences<R extends { id: number; enrollment_id: number | null }>(rows: R[]) {
+  const absences = await absencesFor(rows.flatMap((r) => (r.enrollment_id ? [Number(r.enrollment_id)] : [])));
+  return rows.map(({ enrollment_id, ...r }) => ({
+    ...r,
+    absences: enrollment_id ? (absences.get(r.id) ?? 0) : null,
+  }));
+}
+
+/** One page of students with the listed columns, their current course and absence count. */
+export async function listStudents(f: StudentFilters) {
+  const today = await schoolToday();
+  const query = filteredStudents(f, today);
+  const [rows, count] = await Promise.all([
+    ordered(query, f).select(LIST_COLUMNS).limit(f.limit).offset(f.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: await withAbsences(rows), total: Number(count.n) };
+}
+
+const EXPORT_BATCH = 500;
+
+/** Every student matching the filters, in the list's order, a batch at a time (two queries per batch). */
+export async function* exportStudents(f: StudentFilters) {
+  const today = await schoolToday();
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const rows = await ordered(filteredStudents(f, today), f)
+      .select([
+        ...LIST_COLUMNS,
+        "s.email",
+        "s.phone_number",
+        "s.age_category",
+        "s.schedule",
+        "s.promotion",
+      ])
+      .limit(EXPORT_BATCH)
+      .offset(offset)
+      .execute();
+    if (rows.length === 0) return;
+    yield await withAbsences(rows);
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+/** Courses to filter by (code only), newest term first. */
+export async function courseOptions() {
+  return db().selectFrom("courses").select(["id", "course_id"]).orderBy("course_id").execute();
+}
+
+// ---------------------------------------------------------------------------
+// One student
+
+const DETAIL_COLUMNS = [
+  "id",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "second_last_name",
+  "id_number",
+  "birthday",
+  "phone_number",
+  "email",
+  "address",
+  "age_category",
+  "emergency_contact_name",
+  "emergency_contact_phone",
+  "emergency_contact_relationship",
+  "level_id",
+  "schedule",
+  "same_billing",
+  "billing_address",
+  "where_hear_about_us",
+  "promotion",
+  "registration_id",
+  "status",
+  "notes",
+  "created_at",
+  "updated_at",
+] as const;
+
+export async function getStudent(id: number) {
+  return db().selectFrom("students").select(DETAIL_COLUMNS).where("id", "=", id).executeTakeFirst();
+}
+
+export type StudentRecord = NonNullable<Awaited<ReturnType<typeof getStudent>>>;
+
+/**
+ * Every enrollment of the student with its course code and the student's
+ * absence count in that course, newest first: one query.
+ */
+export async function enrollmentHistory(studentId: number) {
+  const absences = db()
+    .selectFrom("attendance")
+    .select(["attendance.course_id", sql<number>`sum(case attendance.status when 'absent' then 2 when 'late' then 1 else 0 end)`.as("half")])
+    .where("attendance.student_id", "=", studentId)
+    .groupBy("attendance.course_id")
+    .as("abs");
+  const rows = await db()
+    .selectFrom("enrollments as e")
+    .innerJoin("courses as c", "c.id", "e.course_id")
+    .leftJoin(absences, "abs.course_id", "e.course_id")
+    .select(["e.id", "e.start_date", "e.end_date", "e.end_reason", "c.course_id as course_code", "abs.half"])
+    .where("e.student_id", "=", studentId)
+    .orderBy("e.start_date", "desc")
+    .orderBy("e.id", "desc")
+    .execute();
+  const today = await schoolToday();
+  return rows.map(({ half, ...r }) => ({
+    ...r,
+    current: r.end_date === null || r.end_date > today,
+    absences: Number(half ?? 0) / 2,
+  }));
+}
+
+// ---------------------------------------------------------------------------
+// Changes: one transaction each, with its audit line.
+
+type Trx = Kysely<Database> | Transaction<Database>;
+type EditableColumns = Omit<StudentsTable, "id" | "user_id" | "registration_id" | "status" | "created_at" | "updated_at">;
+
+/** The form's values as columns (empty optional text becomes null). */
+function columnsOf(v: StudentInput): EditableColumns {
+  return {
+    first_name: v.first_name,
+    middle_name: v.middle_name ?? "",
+    last_name: v.last_name,
+    second_last_name: v.second_last_name,
+    id_number: v.id_number,
+    birthday: v.birthday,
+    phone_number: v.phone_number,
+    email: v.email,
+    address: v.address,
+    age_category: v.age_category,
+    emergency_contact_name: v.emergency_contact_name ?? null,
+    emergency_contact_phone: v.emergency_contact_phone || null,
+    emergency_contact_relationship: v.emergency_contact_relationship ?? null,
+    level_id: v.level_id,
+    schedule: v.schedule,
+    same_billing: v.same_billing === "yes" ? 1 : 0,
+    billing_address: v.billing_address ?? null,
+    where_hear_about_us: v.where_hear_about_us ?? null,
+    promotion: v.promotion ?? null,
+    notes: v.notes ?? null,
+  };
+}
+
+export type SaveOutcome = { ok: true; id: number } | { ok: false; reason: "notFound" | "idNumberTaken" };
+
+class SaveError extends Error {
+  constructor(readonly reason: "notFound" | "idNumberTaken") {
+    super(reason);
+  }
+}
+
+/** SQLite's and PostgreSQL's "unique constraint" errors: the only unique column of students is id_number. */
+function isUniqueViolation(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
+async function idNumberUsed(trx: Trx, idNumber: string, exceptId?: number) {
+  let q = trx.selectFrom("students").select("id").where("id_number", "=", idNumber);
+  if (exceptId !== undefined) q = q.where("id", "!=", exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+async function settle(run: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof SaveError) return { ok: false, reason: error.reason };
+    // Two saves of the same id_number at once: the pre-check passed for both, the constraint did not.
+    if (isUniqueViolation(error)) return { ok: false, reason: "idNumberTaken" };
+    throw error;
+  }
+}
+
+export function createStudent(input: StudentInput, userId: number): Promise<SaveOutcome> {
+  return settle(() =>
+    db()
+      .transaction()
+      .execute(async (trx) => {
+        const values = columnsOf(input);
+        if (await idNumberUsed(trx, values.id_number)) throw new SaveError("idNumberTaken");
+        const now = new Date().toISOString();
+        const row = await trx
+          .insertInto("students")
+          .values({ ...values, user_id: null, registration_id: null, status: "active", created_at: now, updated_at: now })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const changes: Record<string, { from: null; to: unknown }> = {};
+        for (const [k, v] of Object.entries(values)) if (v !== null && v !== "") changes[k] = { from: null, to: v };
+        await audit(userId, "student.created", "student", row.id, { changes }, trx);
+        return { ok: true, id: row.id } as const;
+      }),
+  );
+}
+
+export function updateStudent(id: number, input: StudentInput, userId: number): Promise<SaveOutcome> {
+  return settle(() =>
+    db()
+      .transaction()
+      .execute(async (trx) => {
+        const values = columnsOf(input);
+        const before = await trx
+          .selectFrom("students")
+          .select(Object.keys(values) as (keyof EditableColumns)[])
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (!before) throw new SaveError("notFound");
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        const patch: Partial<EditableColumns> = {};
+        for (const key of Object.keys(values) as (keyof EditableColumns)[]) {
+          const from = before[key] ?? null;
+          const to = values[key] ?? null;
+          if (from !== to) {
+            changes[key] = { from, to };
+            (patch as Record<string, unknown>)[key] = to;
+          }
+        }
+        if (Object.keys(changes).length === 0) return { ok: true, id } as const;
+        if (patch.id_number !== undefined && (await idNumberUsed(trx, patch.id_number, id))) throw new SaveError("idNumberTaken");
+        await trx
+          .updateTable("students")
+          .set({ ...patch, updated_at: new Date().toISOString() })
+          .where("id", "=", id)
+          .execute();
+        await audit(userId, "student.updated", "student", id, { changes }, trx);
+        return { ok: true, id } as const;
+      }),
+  );
+}
+
+export type StatusOutcome = { ok: true } | { ok: false; reason: "notFound" | "alreadyActive" | "alreadyInactive" };
+
+/** Activates or deactivates; a student already in that state is left as is (and says so). */
+export async function setStudentStatus(id: number, status: RecordStatus, userId: number): Promise<StatusOutcome> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const from: RecordStatus = status === "active" ? "inactive" : "active";
+      const done = await trx
+        .updateTable("students")
+        .set({ status, updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .where("status", "=", from)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) {
+        const exists = await trx.selectFrom("students").select("id").where("id", "=", id).executeTakeFirst();
+        if (!exists) return { ok: false, reason: "notFound" } as const;
+        return { ok: false, reason: status === "active" ? "alreadyActive" : "alreadyInactive" } as const;
+      }
+      await audit(userId, status === "active" ? "student.activated" : "student.deactivated", "student", id, { changes: { status: { from, to: status } } }, trx);
+      return { ok: true } as const;
+    });
+}
+
+/** The :id of a student URL; anything but a positive integer is a 404. */
+export function parseStudentId(raw: string | undefined) {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw json({ message: "Not found" }, { status: 404 });
+  return id;
+}

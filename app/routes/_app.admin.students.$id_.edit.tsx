@@ -1,0 +1,71 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useStudentsTranslation } from "~/components/students/use-students-translation";
+import { StudentForm } from "~/components/students/student-form";
+import { translator } from "~/i18n/i18n.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { formValuesOf, studentSchema } from "~/modules/students/schema";
+import { getStudent, parseStudentId, updateStudent } from "~/modules/students/students.server";
+import { toasts } from "~/modules/toast.server";
+
+export const handle = { i18n: ["common", "students"] };
+
+async function load(id: number) {
+  const student = await getStudent(id);
+  if (!student) throw json({ message: "Not found" }, { status: 404 });
+  return student;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "students:edit");
+  const student = await load(parseStudentId(params.id));
+  const name = [student.first_name, student.last_name, student.second_last_name].filter(Boolean).join(" ");
+  const t = await translator(request, "students");
+  return json({
+    id: student.id,
+    name,
+    title: t("editTitle", { name }),
+    defaults: formValuesOf(student),
+    legacyHear: student.where_hear_about_us,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "students:edit");
+  const student = await load(parseStudentId(params.id));
+  const submission = parseWithZod(await request.formData(), { schema: studentSchema({ legacyHear: student.where_hear_about_us }) });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const outcome = await updateStudent(student.id, submission.value, user.id);
+  if (!outcome.ok && outcome.reason === "notFound") throw json({ message: "Not found" }, { status: 404 });
+  if (!outcome.ok) {
+    return json({ result: submission.reply({ fieldErrors: { id_number: ["students:errors.idNumberTaken"] } }) }, { status: 409 });
+  }
+  return toasts().redirectWithSuccess(`/admin/students/${student.id}`, "students:saved");
+}
+
+export default function EditStudent() {
+  const { id, name, defaults, legacyHear } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useStudentsTranslation();
+  return (
+    <div className="space-y-4">
+      <p>
+        <Link to={`/admin/students/${id}`} className="text-sm text-primary-dark underline">{t("backToStudent")}</Link>
+      </p>
+      <h1 className="text-2xl font-semibold">{t("editTitle", { name })}</h1>
+      <section className="card">
+        <StudentForm
+          id={`student-${id}`}
+          defaults={defaults}
+          legacyHear={legacyHear}
+          lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+          cancelTo={`/admin/students/${id}`}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { useStudentsTranslation } from "~/components/students/use-students-translation";
+import { StudentForm } from "~/components/students/student-form";
+import { translator } from "~/i18n/i18n.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { studentSchema } from "~/modules/students/schema";
+import { createStudent } from "~/modules/students/students.server";
+import { toasts } from "~/modules/toast.server";
+
+export const handle = { i18n: ["common", "students"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "students:edit");
+  const t = await translator(request, "students");
+  return json({ title: t("newTitle") });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "students:edit");
+  const submission = parseWithZod(await request.formData(), { schema: studentSchema() });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const outcome = await createStudent(submission.value, user.id);
+  if (!outcome.ok) {
+    return json({ result: submission.reply({ fieldErrors: { id_number: ["students:errors.idNumberTaken"] } }) }, { status: 409 });
+  }
+  return toasts().redirectWithSuccess(`/admin/students/${outcome.id}`, "students:saved");
+}
+
+export default function NewStudent() {
+  const actionData = useActionData<typeof action>();
+  const { t } = useStudentsTranslation();
+  return (
+    <div className="space-y-4">
+      <p>
+        <Link to="/admin/students" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
+      </p>
+      <h1 className="text-2xl font-semibold">{t("newTitle")}</h1>
+      <section className="card">
+        <StudentForm
+          id="student-new"
+          defaults={{ same_billing: "yes" }}
+          lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+          cancelTo="/admin/students"
+        />
+      </section>
+    </div>
+  );
+}
