@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { jsEnabled, signIn } from "./helpers";
+
+// Each project moves students out of its own course, so the two projects,
+// running at once against one database, never pick the same students.
+const COURSE = { js: { from: "ADU-B2F-FRI-1418", to: "ADU-B1-MW-1921" }, nojs: { from: "KID-PA1-SAT-1418", to: "KID-A11-TT-1517" } };
+// Students other specs rely on staying where they are.
+const KEEP = /Liam López|Isabella Ramírez/;
+
+test("a receptionist creates a group transfer, a coordinator approves it from the bell", async ({ browser }) => {
+  const { from, to } = COURSE[jsEnabled() ? "js" : "nojs"];
+
+  const reception = await browser.newPage();
+  await signIn(reception, "reception@school.test");
+  await expect(reception.getByTestId("transfer-bell")).toHaveCount(0);
+  await reception.goto("/admin/transfer-students/new");
+  await reception.getByLabel("Current course").selectOption({ label: from });
+  await reception.getByRole("button", { name: "Show its students" }).click();
+  const labels = reception.locator("label").filter({ has: reception.locator('input[name="student_ids"]:not([disabled])') });
+  await expect(labels.first()).toBeVisible();
+  let picked = 0;
+  const names: string[] = [];
+  for (const label of await labels.all()) {
+    const text = (await label.textContent()) ?? "";
+    if (KEEP.test(text)) continue;
+    await label.locator("input").check();
+    names.push(text.split("·")[0].trim());
+    if (++picked === 2) break;
+  }
+  expect(picked).toBe(2);
+  await reception.getByLabel("Selected course").selectOption({ label: to });
+  await reception.getByLabel("Reason (optional)").fill("Moved up after the mid-term test");
+  await reception.getByRole("button", { name: "Save transfer" }).click();
+  await expect(reception.getByText("The transfer was created and is pending approval.")).toBeVisible();
+  await expect(reception).toHaveURL(/\/admin\/transfer-students\?id=\d+/);
+  const id = new URL(reception.url()).searchParams.get("id");
+  await reception.close();
+
+  const coordinator = await browser.newPage();
+  await signIn(coordinator, "coordinator@school.test");
+  const bell = coordinator.getByTestId("transfer-bell");
+  await bell.locator("summary").click();
+  const entry = bell.getByRole("link", { name: /Group transfer \(2 students\)/ }).filter({ hasText: to }).first();
+  await expect(entry).toBeVisible();
+  await coordinator.goto(`/admin/transfer-students?id=${id}`);
+  await expect(coordinator.getByRole("heading", { name: `Transfer #${id}` })).toBeVisible();
+  await coordinator.getByRole("link", { name: "Approve" }).click();
+  const dialog = coordinator.getByRole("dialog", { name: "Approve this transfer?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(coordinator.getByText("The transfer was approved.")).toBeVisible();
+  await expect(coordinator.locator("#transfer-detail")).toContainText("Approved");
+  for (const name of names) await expect(coordinator.locator("#transfer-detail").locator("..")).toContainText(name.split(" ")[0]);
+  await coordinator.close();
+});
+
+test("professors and receptionists never see the bell; the bell lists pending transfers with their link", async ({ page }) => {
+  await signIn(page, "professor@school.test");
+  await expect(page.getByTestId("transfer-bell")).toHaveCount(0);
+  await page.getByRole("button", { name: "Log out" }).click({ force: true }).catch(() => undefined);
+  await page.context().clearCookies();
+  await signIn(page, "finance@school.test");
+  const bell = page.getByTestId("transfer-bell");
+  await bell.locator("summary").click();
+  await expect(bell.getByRole("link", { name: "See all pending transfers" })).toHaveAttribute("href", "/admin/transfer-students?status_level_change=pending");
+  const first = bell.locator("li a").first();
+  await expect(first).toHaveAttribute("href", /\/admin\/transfer-students\?id=\d+$/);
+});
