@@ -3,6 +3,9 @@ import { Outlet } from "@remix-run/react";
 import { optionalUser } from "~/modules/auth/guards.server";
 import { homeFor } from "~/modules/auth/permissions";
 
+// "users": the set-password page, and its toast on the login page.
+export const handle = { i18n: ["common", "users"] };
+
 // Signed-in users are sent away from every authentication route to their home.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await optionalUser(request);

@@ -44,7 +44,7 @@ export type ImageUpload =
 export async function readImageForm(request: Request, fileField = "avatar"): Promise<{ fields: FormData; image: ImageUpload }> {
   let parts = 0;
   let tooLarge = false;
-  let file: Uint8Array | null = null;
+  const got: { file: Uint8Array | null } = { file: null };
 
   const handler: UploadHandler = async ({ name, filename, data }) => {
     parts += 1;
@@ -62,9 +62,9 @@ export async function readImageForm(request: Request, fileField = "avatar"): Pro
     }
     if (isFile) {
       // Only the first file of the expected field counts; any other file is read and dropped.
-      if (name === fileField && file === null && !tooLarge) {
+      if (name === fileField && got.file === null && !tooLarge) {
         if (over) tooLarge = true;
-        else file = Buffer.concat(chunks);
+        else got.file = Buffer.concat(chunks);
       }
       return undefined;
     }
@@ -83,7 +83,7 @@ export async function readImageForm(request: Request, fileField = "avatar"): Pro
     throw error;
   }
   if (tooLarge) return { fields, image: { ok: false, reason: "tooLarge" } };
-  const bytes: Uint8Array | null = file;
+  const bytes = got.file;
   if (!bytes || bytes.byteLength === 0) return { fields, image: { ok: false, reason: "missing" } };
   const extension = detectImageType(bytes);
   if (!extension) return { fields, image: { ok: false, reason: "notAnImage" } };

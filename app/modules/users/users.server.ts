@@ -345,7 +345,7 @@ export async function setUserImage(
 // ---------------------------------------------------------------- own profile
 
 export async function getProfile(id: number) {
-  return db().selectFrom("users").select(["id", "name", "email", "role", "image", "locale"]).where("id", "=", id).executeTakeFirst();
+  return db().selectFrom("users").select(["id", "name", "email", "role", "image"]).where("id", "=", id).executeTakeFirst();
 }
 
 export async function updateOwnName(id: number, name: string) {

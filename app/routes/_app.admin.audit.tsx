@@ -1,0 +1,157 @@
+import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/format";
+import { Pagination } from "~/components/ui/pagination";
+import { translator } from "~/i18n/i18n.server";
+import { auditFilterOptions, listAudit, parseAuditFilters } from "~/modules/audit/audit-log.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { schoolTimeZone } from "~/modules/settings.server";
+
+export const handle = { i18n: ["common", "users"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "audit:view");
+  const filters = parseAuditFilters(new URL(request.url).searchParams);
+  const [{ rows, total }, options] = await Promise.all([listAudit(filters, await schoolTimeZone()), auditFilterOptions()]);
+  const t = await translator(request, "users");
+  return json({
+    title: t("audit.title"),
+    rows: rows.map((r) => ({ ...r, details: describe(r.details) })),
+    total,
+    page: filters.page,
+    limit: filters.limit,
+    options,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+/** The details JSON as plain "key: value" lines ({from, to} pairs as "from → to"); React renders them as text. */
+function describe(details: string | null): string[] {
+  if (!details) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(details);
+  } catch {
+    return [details];
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return [JSON.stringify(value)];
+  const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
+  return Object.entries(value as Record<string, unknown>).map(([key, v]) => {
+    if (v && typeof v === "object" && "from" in v && "to" in v) {
+      const pair = v as { from: unknown; to: unknown };
+      return `${key}: ${show(pair.from)} → ${show(pair.to)}`;
+    }
+    return `${key}: ${show(v)}`;
+  });
+}
+
+const ENTITY_LINKS: Record<string, string> = {
+  user: "/admin/users/",
+  student: "/admin/students/",
+  registration: "/admin/registered-students/",
+};
+
+export default function AuditLog() {
+  const { rows, total, page, limit, options } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("users");
+  const format = useFormat();
+  const [params] = useSearchParams();
+  const entityLabel = (entity: string) => t(`audit.entities.${entity}`, { defaultValue: entity });
+  return (
+    <div className="space-y-4">
+      <p>
+        <Link to="/admin/users" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
+      </p>
+      <h1 className="text-2xl font-semibold">{t("audit.title")}</h1>
+      <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label={t("common:filters.label")}>
+        <div>
+          <label htmlFor="actor" className="field-label">{t("audit.who")}</label>
+          <select id="actor" name="actor" defaultValue={params.get("actor") ?? ""} className="field-input">
+            <option value="">{t("common:filters.all")}</option>
+            <option value="system">{t("audit.system")}</option>
+            {options.actors.map((a) => (
+              <option key={a.id} value={a.id}>{a.name}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="entity" className="field-label">{t("audit.entity")}</label>
+          <select id="entity" name="entity" defaultValue={params.get("entity") ?? ""} className="field-input">
+            <option value="">{t("common:filters.all")}</option>
+            {options.entities.map((e) => (
+              <option key={e} value={e}>{entityLabel(e)}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="from" className="field-label">{t("common:filters.from")}</label>
+          <input id="from" name="from" type="date" defaultValue={params.get("from") ?? ""} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="to" className="field-label">{t("common:filters.to")}</label>
+          <input id="to" name="to" type="date" defaultValue={params.get("to") ?? ""} className="field-input" />
+        </div>
+        <div className="flex items-end gap-2">
+          <button type="submit" className="btn-primary">{t("common:filters.apply")}</button>
+          <Link to="?" className="btn-secondary">{t("common:filters.clear")}</Link>
+        </div>
+      </Form>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">{t("audit.title")}</caption>
+          <thead className="bg-slate-100">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-start">{t("audit.when")}</th>
+              <th scope="col" className="px-3 py-2 text-start">{t("audit.who")}</th>
+              <th scope="col" className="px-3 py-2 text-start">{t("audit.action")}</th>
+              <th scope="col" className="px-3 py-2 text-start">{t("audit.entity")}</th>
+              <th scope="col" className="px-3 py-2 text-start">{t("audit.details")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-6 text-center text-slate-700">{t("audit.empty")}</td>
+              </tr>
+            ) : (
+              rows.map((r) => {
+                const base = ENTITY_LINKS[r.entity];
+                const target = `${entityLabel(r.entity)}${r.entity_id !== null ? ` #${r.entity_id}` : ""}`;
+                return (
+                  <tr key={r.id} className="border-t border-slate-200 align-top">
+                    <td className="whitespace-nowrap px-3 py-2">
+                      <time dateTime={r.created_at}>{format.dateTime(r.created_at)}</time>
+                    </td>
+                    <td className="px-3 py-2">{r.actor_name ?? (r.user_id === null ? t("audit.system") : `#${r.user_id}`)}</td>
+                    <td className="px-3 py-2">
+                      {t(`audit.actions.${r.action.replace(/\./g, "_")}`, { defaultValue: r.action })}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      {base && r.entity_id !== null ? (
+                        <Link to={`${base}${r.entity_id}`} className="text-primary-dark underline">{target}</Link>
+                      ) : (
+                        target
+                      )}
+                    </td>
+                    <td className="px-3 py-2">
+                      {r.details.length ? (
+                        <ul className="space-y-0.5">
+                          {r.details.map((line, i) => (
+                            <li key={i} className="break-words font-mono text-xs">{line}</li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} limit={limit} total={total} />
+    </div>
+  );
+}

@@ -1,0 +1,326 @@
+import { type Submission, type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { RadioGroup, SelectField, TextField } from "~/components/fields";
+import { useFormat } from "~/components/format";
+import { SubmitButton } from "~/components/forms";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { useHydrated } from "~/components/use-hydrated";
+import { AvatarForm, LockBadge, OneTimeLink } from "~/components/users";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
+import { ROLES } from "~/modules/auth/permissions";
+import { toasts } from "~/modules/toast.server";
+import { isMultipart, readImageForm } from "~/modules/users/avatar.server";
+import { PASSWORD_FIELDS, resetPasswordSchema, switchSchema, updateUserSchema } from "~/modules/users/schema";
+import {
+  type UserChangeFailure,
+  getUser,
+  passwordLinkPath,
+  resetPassword,
+  setUserImage,
+  setUserLock,
+  setUserStatus,
+  updateUser,
+} from "~/modules/users/users.server";
+
+export const handle = { i18n: ["common", "users"] };
+
+function parseId(raw: string | undefined) {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw json({ message: "Not found" }, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requirePermission(request, "users:manage");
+  const user = await getUser(parseId(params.id));
+  if (!user) throw json({ message: "Not found" }, { status: 404 });
+  const { locked_at, ...rest } = user;
+  return json({ user: { ...rest, locked: !!locked_at }, isSelf: actor.id === user.id });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.user.name ?? "" }];
+
+const FAILURES: Record<UserChangeFailure, { field: string | null; key: string }> = {
+  notFound: { field: null, key: "users:errors.notFound" },
+  emailTaken: { field: "email", key: "users:errors.emailTaken" },
+  selfDemotion: { field: "role", key: "users:errors.selfDemotion" },
+  selfDeactivation: { field: null, key: "users:errors.selfDeactivation" },
+  selfLock: { field: null, key: "users:errors.selfLock" },
+};
+
+const SWITCH_TOASTS = {
+  activate: "users:toasts.activated",
+  deactivate: "users:toasts.deactivated",
+  lock: "users:toasts.locked",
+  unlock: "users:toasts.unlocked",
+  removeAvatar: "users:toasts.imageRemoved",
+} as const;
+
+const avatarSchema = z.object({ intent: z.literal("avatar") });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requirePermission(request, "users:manage");
+  const id = parseId(params.id);
+  const here = `/admin/users/${id}`;
+
+  // The picture comes as multipart; every other form of the page is a plain post.
+  if (isMultipart(request)) {
+    const { fields, image } = await readImageForm(request);
+    const submission = parseWithZod(fields, { schema: avatarSchema });
+    if (!image.ok) {
+      return json({ intent: "avatar", result: submission.reply({ fieldErrors: { avatar: [`users:errors.image.${image.reason}`] } }), link: null }, { status: 400 });
+    }
+    const outcome = await setUserImage(id, image, actor.id);
+    if (!outcome.ok) throw json({ message: "Not found" }, { status: 404 });
+    return toasts().redirectWithSuccess(here, "users:toasts.imageSaved");
+  }
+
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+
+  if (intent === "update") {
+    const submission = parseWithZod(formData, { schema: updateUserSchema });
+    if (submission.status !== "success") return json({ intent, result: submission.reply(), link: null }, { status: 400 });
+    const outcome = await updateUser(id, submission.value, actor.id);
+    if (!outcome.ok) return failure(intent, submission, outcome.reason);
+    return toasts().redirectWithSuccess(here, "users:toasts.saved");
+  }
+
+  if (intent === "reset") {
+    const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+    if (submission.status !== "success") {
+      return json({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }), link: null }, { status: 400 });
+    }
+    const value = submission.value;
+    const outcome = await resetPassword(id, value.method === "password" ? { method: "password", password: value.password } : { method: "link" }, actor.id);
+    if (!outcome.ok) return failure(intent, submission, outcome.reason);
+    if (!outcome.token) return toasts().redirectWithSuccess(here, "users:toasts.passwordReset");
+    // Shown this once: only the link's hash is stored.
+    return json({ intent, result: submission.reply({ resetForm: true }), link: new URL(passwordLinkPath(outcome.token), request.url).toString() });
+  }
+
+  const submission = parseWithZod(formData, { schema: switchSchema });
+  if (submission.status !== "success") return json({ intent, result: submission.reply(), link: null }, { status: 400 });
+  const value = submission.value.intent;
+  let outcome;
+  switch (value) {
+    case "activate":
+    case "deactivate":
+      outcome = await setUserStatus(id, value === "activate" ? "active" : "inactive", actor.id);
+      break;
+    case "lock":
+    case "unlock":
+      outcome = await setUserLock(id, value === "lock", actor.id);
+      break;
+    case "removeAvatar":
+      outcome = await setUserImage(id, null, actor.id);
+      break;
+    default: {
+      const never: never = value;
+      throw new Error(`Unknown intent ${never}`);
+    }
+  }
+  if (!outcome.ok) return failure(value, submission, outcome.reason);
+  return toasts().redirectWithSuccess(here, SWITCH_TOASTS[value]);
+}
+
+/** A refused change: nothing was written; the message sits by its field, or on the form. */
+function failure(intent: string, submission: Pick<Submission<unknown>, "reply">, reason: UserChangeFailure) {
+  if (reason === "notFound") throw json({ message: "Not found" }, { status: 404 });
+  const { field, key } = FAILURES[reason];
+  const result = field
+    ? submission.reply({ fieldErrors: { [field]: [key] }, hideFields: PASSWORD_FIELDS })
+    : submission.reply({ formErrors: [key], hideFields: PASSWORD_FIELDS });
+  return json({ intent, result, link: null as string | null }, { status: 400 });
+}
+
+type ActionData = { intent: string; result: SubmissionResult<string[]>; link: string | null };
+
+export default function UserDetail() {
+  const { user, isSelf } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as unknown as ActionData | undefined;
+  const { t } = useTranslation("users");
+  const format = useFormat();
+  const [params] = useSearchParams();
+  const here = `/admin/users/${user.id}`;
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const link = actionData?.intent === "reset" ? actionData.link : null;
+  const allowed = new Set<string>(["reset"]);
+  if (!isSelf && user.status === "active") allowed.add("deactivate");
+  if (!isSelf && !user.locked) allowed.add("lock");
+  const requested = params.get("confirm");
+  const confirm = !link && requested && allowed.has(requested) ? requested : null;
+  // A refusal of a button outside the dialogs (activate, unlock, remove picture) shows at the top.
+  const topErrors = !confirm && actionData && !["update", "reset", "avatar"].includes(actionData.intent) ? actionData.result.error?.[""] : null;
+
+  return (
+    <div className="max-w-3xl space-y-4">
+      <p>
+        <Link to="/admin/users" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">{user.name}</h1>
+        <StatusBadge status={user.status} />
+        <LockBadge locked={user.locked} />
+      </div>
+      <p className="text-sm text-slate-700">
+        {t("detail.since", { date: format.date(user.created_at) })} · {t("detail.updated", { date: format.dateTime(user.updated_at) })}
+      </p>
+      {topErrors?.length ? (
+        <div role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(topErrors[0])}</div>
+      ) : null}
+      {link ? <OneTimeLink link={link} title={t("reset.linkCreated", { name: user.name })} /> : null}
+
+      <section aria-labelledby="details-title" className="card space-y-2">
+        <h2 id="details-title" className="text-lg font-semibold">{t("detail.account")}</h2>
+        <EditForm user={user} isSelf={isSelf} lastResult={resultFor("update")} />
+      </section>
+
+      <section aria-labelledby="access-title" className="card space-y-4">
+        <h2 id="access-title" className="text-lg font-semibold">{t("detail.access")}</h2>
+        {user.failed_logins > 0 ? <p className="text-sm">{t("detail.failedLogins", { count: user.failed_logins })}</p> : null}
+        {isSelf ? <p className="text-sm text-slate-700">{t("detail.selfNote")}</p> : null}
+        <div className="flex flex-wrap gap-3">
+          {user.status === "active" ? (
+            !isSelf ? <Link to="?confirm=deactivate" preventScrollReset className="btn-danger">{t("actions.deactivate")}</Link> : null
+          ) : (
+            <SwitchButton intent="activate" label={t("actions.activate")} />
+          )}
+          {user.locked || user.failed_logins > 0 ? (
+            <SwitchButton intent="unlock" label={t("actions.unlock")} />
+          ) : null}
+          {!user.locked && !isSelf ? <Link to="?confirm=lock" preventScrollReset className="btn-danger">{t("actions.lock")}</Link> : null}
+          <Link to="?confirm=reset" preventScrollReset className="btn-secondary">{t("actions.resetPassword")}</Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="picture-title" className="card space-y-2">
+        <h2 id="picture-title" className="text-lg font-semibold">{t("avatar.title")}</h2>
+        <AvatarForm image={user.image} lastResult={resultFor("avatar")} />
+      </section>
+
+      {confirm === "deactivate" ? (
+        <ConfirmDialog title={t("confirm.deactivateTitle", { name: user.name })} cancelTo={here}>
+          <SwitchConfirm intent="deactivate" text={t("confirm.deactivateText")} label={t("actions.deactivate")} lastResult={resultFor("deactivate")} />
+        </ConfirmDialog>
+      ) : null}
+      {confirm === "lock" ? (
+        <ConfirmDialog title={t("confirm.lockTitle", { name: user.name })} cancelTo={here}>
+          <SwitchConfirm intent="lock" text={t("confirm.lockText")} label={t("actions.lock")} lastResult={resultFor("lock")} />
+        </ConfirmDialog>
+      ) : null}
+      {confirm === "reset" ? (
+        <ConfirmDialog title={t("confirm.resetTitle", { name: user.name })} cancelTo={here}>
+          <ResetForm lastResult={resultFor("reset")} />
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
+function EditForm({
+  user,
+  isSelf,
+  lastResult,
+}: {
+  user: { name: string; email: string; role: string };
+  isSelf: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("users");
+  const [form, fields] = useForm({
+    id: "update",
+    lastResult,
+    defaultValue: { name: user.name, email: user.email, role: user.role },
+    constraint: getZodConstraint(updateUserSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateUserSchema }),
+  });
+  return (
+    // The key refreshes the defaults after a save.
+    <Form key={`${user.name}|${user.email}|${user.role}`} method="post" {...getFormProps(form)} className="space-y-2">
+      <input type="hidden" name="intent" value="update" />
+      <TextField field={fields.name} label={t("fields.name")} autoComplete="off" />
+      <TextField field={fields.email} label={t("fields.email")} type="email" autoComplete="off" />
+      <SelectField
+        field={fields.role}
+        label={t("fields.role")}
+        placeholder={t("fields.chooseRole")}
+        options={ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))}
+      />
+      <p className="text-xs text-slate-700">{isSelf ? t("detail.selfRoleNote") : t("detail.roleNote")}</p>
+      <SubmitButton>{t("common:common.save")}</SubmitButton>
+    </Form>
+  );
+}
+
+function SwitchButton({ intent, label }: { intent: "activate" | "unlock"; label: string }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton className="btn-secondary">{label}</SubmitButton>
+    </Form>
+  );
+}
+
+function SwitchConfirm({ intent, text, label, lastResult }: { intent: "deactivate" | "lock"; text: string; label: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("users");
+  const [form] = useForm({ id: intent, lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value={intent} />
+      <p className="text-sm text-slate-800">{text}</p>
+      {form.errors?.length ? <p id={form.errorId} role="alert" className="text-sm text-rose-900">{t(form.errors[0])}</p> : null}
+      <SubmitButton className="btn-danger">{label}</SubmitButton>
+    </Form>
+  );
+}
+
+function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("users");
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "reset",
+    lastResult,
+    defaultValue: { method: "link" },
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const [method, setMethod] = useState(fields.method.initialValue ?? "link");
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="reset" />
+      <p className="text-sm text-slate-800">{t("confirm.resetText")}</p>
+      {form.errors?.length ? <p id={form.errorId} role="alert" className="text-sm text-rose-900">{t(form.errors[0])}</p> : null}
+      <RadioGroup
+        field={fields.method}
+        legend={t("fields.passwordMethod")}
+        onChange={setMethod}
+        options={[
+          { value: "link", label: t("fields.methodLink") },
+          { value: "password", label: t("fields.methodPassword") },
+        ]}
+      />
+      <div hidden={hydrated && method !== "password"}>
+        <TextField
+          field={fields.password}
+          label={t("fields.newPassword")}
+          type="password"
+          autoComplete="new-password"
+          hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
+        />
+      </div>
+      <SubmitButton className="btn-danger">{t("actions.resetPassword")}</SubmitButton>
+    </Form>
+  );
+}

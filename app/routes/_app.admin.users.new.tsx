@@ -1,0 +1,117 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { RadioGroup, SelectField, TextField } from "~/components/fields";
+import { SubmitButton } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
+import { OneTimeLink } from "~/components/users";
+import { translator } from "~/i18n/i18n.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
+import { ROLES } from "~/modules/auth/permissions";
+import { toasts } from "~/modules/toast.server";
+import { PASSWORD_FIELDS, createUserSchema } from "~/modules/users/schema";
+import { createUser, passwordLinkPath } from "~/modules/users/users.server";
+
+export const handle = { i18n: ["common", "users"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "users:manage");
+  const t = await translator(request, "users");
+  return json({ title: t("create.title") });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requirePermission(request, "users:manage");
+  const submission = parseWithZod(await request.formData(), { schema: createUserSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), created: null }, { status: 400 });
+  }
+  const outcome = await createUser(submission.value, actor.id);
+  if (!outcome.ok) {
+    return json(
+      { result: submission.reply({ fieldErrors: { email: ["users:errors.emailTaken"] }, hideFields: PASSWORD_FIELDS }), created: null },
+      { status: 400 },
+    );
+  }
+  if (!outcome.token) return toasts().redirectWithSuccess(`/admin/users/${outcome.id}`, "users:toasts.created");
+  // The link is shown this once: only its hash is kept, so it cannot be shown again.
+  return json({
+    result: submission.reply({ resetForm: true }),
+    created: { id: outcome.id, name: submission.value.name, link: new URL(passwordLinkPath(outcome.token), request.url).toString() },
+  });
+}
+
+export default function NewUser() {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("users");
+  const [form, fields] = useForm({
+    id: "create-user",
+    lastResult: actionData?.created ? null : actionData?.result,
+    constraint: getZodConstraint(createUserSchema),
+    defaultValue: { method: "password" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserSchema }),
+  });
+  const [method, setMethod] = useState(fields.method.initialValue ?? "password");
+  const hydrated = useHydrated();
+  const created = actionData?.created;
+
+  return (
+    <div className="max-w-2xl space-y-4">
+      <p>
+        <Link to="/admin/users" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
+      </p>
+      <h1 className="text-2xl font-semibold">{t("create.title")}</h1>
+      {created ? (
+        <>
+          <OneTimeLink link={created.link} title={t("create.createdWithLink", { name: created.name })} />
+          <p className="flex flex-wrap gap-3">
+            <Link to={`/admin/users/${created.id}`} className="btn-primary">{t("create.openUser")}</Link>
+            <Link to="/admin/users/new" reloadDocument className="btn-secondary">{t("create.another")}</Link>
+          </p>
+        </>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="card space-y-2">
+          {form.errors?.length ? (
+            <div id={form.errorId} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(form.errors[0])}</div>
+          ) : null}
+          <TextField field={fields.name} label={t("fields.name")} autoComplete="off" />
+          <TextField field={fields.email} label={t("fields.email")} type="email" autoComplete="off" />
+          <SelectField
+            field={fields.role}
+            label={t("fields.role")}
+            placeholder={t("fields.chooseRole")}
+            options={ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))}
+          />
+          <RadioGroup
+            field={fields.method}
+            legend={t("fields.passwordMethod")}
+            onChange={setMethod}
+            options={[
+              { value: "password", label: t("fields.methodPassword") },
+              { value: "link", label: t("fields.methodLink") },
+            ]}
+          />
+          {/* Without JavaScript both choices show; the server ignores the password when a link was chosen. */}
+          <div hidden={hydrated && method === "link"}>
+            <TextField
+              field={fields.password}
+              label={t("fields.initialPassword")}
+              type="password"
+              autoComplete="new-password"
+              hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
+            />
+          </div>
+          <SubmitButton>{t("create.submit")}</SubmitButton>
+        </Form>
+      )}
+    </div>
+  );
+}

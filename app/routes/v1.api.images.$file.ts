@@ -1,0 +1,26 @@
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { lookupSession } from "~/modules/auth/session.server";
+import { readImage } from "~/modules/users/avatar.server";
+
+/**
+ * GET /v1/api/images/{file}: a user picture, for any signed-in user (session
+ * cookie or bearer token). Only names the upload code generates are served,
+ * with the type of the extension it chose from the file's content.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await lookupSession(request);
+  if (session.state !== "valid") return json({ message: "Unauthorized" }, { status: 401 });
+  const image = await readImage(params.file ?? "");
+  if (!image) return json({ message: "Not found" }, { status: 404 });
+  return new Response(new Uint8Array(image.bytes), {
+    headers: {
+      "Content-Type": image.contentType,
+      "Content-Length": String(image.bytes.byteLength),
+      "Content-Disposition": "inline",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      // Names are random and never reused: a browser may keep it, shared caches may not.
+      "Cache-Control": "private, max-age=86400",
+    },
+  });
+}
