@@ -1,0 +1,51 @@
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { db } from "~/db/kysely.server";
+import { requireCourseProfessor } from "~/modules/courses/access.server";
+import { levelById } from "~/modules/students/levels";
+
+export const handle = { i18n: ["common", "course"] };
+
+const PAGES = ["home", "attendance", "gradebook", "student-report", "holidays", "faq"] as const;
+
+/** The frame of a professor's course pages: the course's name and its pages. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { courseId } = await requireCourseProfessor(request, params.id);
+  const course = await db()
+    .selectFrom("courses")
+    .select(["id", "course_id", "course_number", "level_id"])
+    .where("id", "=", courseId)
+    .executeTakeFirstOrThrow();
+  return json({ course: { ...course, level: levelById(course.level_id)?.name ?? "" } });
+}
+
+export default function CourseFrame() {
+  const { course } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("course");
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        {course.course_id} · {course.level}
+      </p>
+      <nav aria-label={t("nav.label")} className="overflow-x-auto border-b border-slate-200">
+        <ul className="flex gap-1">
+          {PAGES.map((page) => (
+            <li key={page}>
+              <NavLink
+                to={`/course/${course.id}/${page}`}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  `block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${isActive ? "border-primary-dark text-primary-dark" : "border-transparent text-slate-700 hover:text-slate-900"}`
+                }
+              >
+                {t(`nav.${page}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
