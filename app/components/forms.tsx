@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 /** Translates the zod messages (translation keys) of a field. */
@@ -21,9 +21,16 @@ export function SubmitButton({ children, className = "btn-primary", name, value 
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const ref = useRef<HTMLButtonElement>(null);
+  // Only the button whose own form (and intent) is on the way says so.
+  const form = ref.current?.form;
+  const busy =
+    navigation.state === "submitting" &&
+    !!form &&
+    new URL(form.action, "http://x").pathname === new URL(navigation.formAction ?? "", "http://x").pathname &&
+    (!name || navigation.formData?.get(name) === value);
   return (
-    <button type="submit" className={className} name={name} value={value} aria-disabled={busy || undefined}>
+    <button ref={ref} type="submit" className={className} name={name} value={value} aria-disabled={busy || undefined}>
       {busy ? t("common.processing") : children}
     </button>
   );
