@@ -8,7 +8,7 @@ const projects = [
     extends: true as const,
     test: {
       name: "sqlite",
-      include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+      include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
       env: { TEST_DB: "sqlite" },
     },
   },
