@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001_core";
 import * as m0002 from "./migrations/0002_registration_drafts";
 import * as m0003 from "./migrations/0003_password_tokens";
+import * as m0004 from "./migrations/0004_courses_code";
 import type { Database } from "./schema";
 
 // Listed by hand (not read from disk) so they travel inside the server bundle.
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   "0001_core": m0001,
   "0002_registration_drafts": m0002,
   "0003_password_tokens": m0003,
+  "0004_courses_code": m0004,
 };
 
 export async function migrateToLatest(db: Kysely<Database>) {

@@ -187,7 +187,7 @@ export default function StudentDetail() {
   );
 }
 
-const KNOWN_REASONS = ["transfer", "completed", "withdrawn"];
+const KNOWN_REASONS = ["transfer", "completed", "withdrawn", "unenrolled"];
 
 function endedLabel(t: (key: string) => string, e: { current: boolean; end_date: string | null; end_reason: string | null }) {
   if (e.current) return t("enrollments.current");

@@ -1,7 +1,8 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
 import { hashPassword } from "~/modules/auth/password.server";
 import { findSchedule, heldSessionsBetween, STANDARD_SCHEDULES, type HolidayRange } from "~/modules/courses/calendar";
-import { examModules, examType, levelsFor, nextLevelId, type Level } from "~/modules/students/levels";
+import { defaultSyllabus } from "~/modules/grades/syllabus";
+import { levelsFor, nextLevelId, type Level } from "~/modules/students/levels";
 import type {
   AgeCategory,
   ApprovalStatus,
@@ -514,14 +515,7 @@ function planDemoSchool() {
   for (const age of ["adults", "kids"] as const) {
     for (const level of levelsFor(age)) {
       if (syllabus.has(level.id)) continue;
-      const items: { item_name: string; category: GradingCategory }[] = [
-        { item_name: "Assignment 1", category: "ASSIGNMENTS" },
-        { item_name: "Assignment 2", category: "ASSIGNMENTS" },
-        { item_name: "Assignment 3", category: "ASSIGNMENTS" },
-        { item_name: "Progress Test 1", category: "PROGRESS TESTS" },
-        { item_name: "Progress Test 2", category: "PROGRESS TESTS" },
-        ...examModules(examType(level.id, age)).map((m) => ({ item_name: m, category: "EXAM" as const })),
-      ];
+      const items = defaultSyllabus(level.id, age);
       syllabus.set(level.id, items.map((it, i) => ({ ...it, position: i + 1 })));
     }
   }

@@ -1,5 +1,5 @@
 import * as rruleModule from "rrule";
-import { STANDARD_SCHEDULES } from "./schedules";
+import { STANDARD_SCHEDULES, WEEKDAY_CODES, type WeekdayCode } from "./schedules";
 
 // PURE module (client and server): no server imports.
 //
@@ -52,8 +52,7 @@ export interface ClassSession {
   holiday: string | null;
 }
 
-export const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
-export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
+export { WEEKDAY_CODES, type WeekdayCode };
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -57,3 +57,7 @@ export type CourseType = (typeof COURSE_TYPES)[number];
 
 export const PROMOTIONS = ["Navidad", "2x1"] as const;
 export type Promotion = (typeof PROMOTIONS)[number];
+
+/** rrule weekday codes in week order (Monday first): a course's schedule_days are these, comma-separated. */
+export const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
+export type WeekdayCode = (typeof WEEKDAY_CODES)[number];

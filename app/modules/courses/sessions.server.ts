@@ -1,0 +1,53 @@
+import { db } from "~/db/kysely.server";
+import { schoolTimeZone } from "~/modules/settings.server";
+import type { CourseSchedule, HolidayRange } from "./calendar";
+import { type DatedSession, courseSessionsAt, todayIn } from "./sessions";
+
+// The one place class sessions are computed from the database (PRODUCT 5):
+// calendars, attendance dates and reports ask here. Each call is one query
+// for the courses and one for their holidays, however many courses.
+
+export interface CourseSessions {
+  course: CourseSchedule & { id: number };
+  sessions: DatedSession[];
+}
+
+/** Today (YYYY-MM-DD) in the school's time zone. */
+export async function schoolToday(now: Date = new Date()) {
+  return todayIn(await schoolTimeZone(), now);
+}
+
+/**
+ * The sessions of these courses (held / holiday / upcoming at `now` in the
+ * school's time zone), minus school-wide holidays and each course's own.
+ * Courses that do not exist are left out of the map.
+ */
+export async function sessionsOfCourses(courseIds: readonly number[], now: Date = new Date()): Promise<Map<number, CourseSessions>> {
+  const ids = [...new Set(courseIds)];
+  const out = new Map<number, CourseSessions>();
+  if (ids.length === 0) return out;
+  const [timeZone, courses, holidays] = await Promise.all([
+    schoolTimeZone(),
+    db()
+      .selectFrom("courses")
+      .select(["id", "schedule_days", "start_date", "end_date", "start_time", "end_time"])
+      .where("id", "in", ids)
+      .execute(),
+    db()
+      .selectFrom("holidays")
+      .select(["name", "start_date", "end_date", "course_id"])
+      .where((eb) => eb.or([eb("course_id", "is", null), eb("course_id", "in", ids)]))
+      .orderBy("start_date")
+      .execute(),
+  ]);
+  for (const course of courses) {
+    const own: HolidayRange[] = holidays.filter((h) => h.course_id === null || h.course_id === course.id);
+    out.set(course.id, { course, sessions: courseSessionsAt(course, own, timeZone, now) });
+  }
+  return out;
+}
+
+/** One course's sessions, or undefined when there is no such course. */
+export async function sessionsOfCourse(courseId: number, now: Date = new Date()): Promise<CourseSessions | undefined> {
+  return (await sessionsOfCourses([courseId], now)).get(courseId);
+}

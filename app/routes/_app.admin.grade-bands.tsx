@@ -1,0 +1,218 @@
+import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { FieldError, SubmitButton } from "~/components/forms";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { translator } from "~/i18n/i18n.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
+import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
+import { toasts } from "~/modules/toast.server";
+
+export const handle = { i18n: ["common", "courses"] };
+
+const bandId = z.coerce.number().int().positive().max(2_000_000_000);
+
+const deleteSchema = z.object({ intent: z.literal("delete"), band_id: bandId });
+
+function intentOf(formData: FormData) {
+  const intent = formData.get("intent");
+  return intent === "create" || intent === "update" || intent === "delete" ? intent : null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "gradebands:manage");
+  const [bands, t] = await Promise.all([listBands(), translator(request, "courses")]);
+  return json({ title: t("bands.title"), bands });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "gradebands:manage");
+  const formData = await request.formData();
+  const intent = intentOf(formData);
+  if (!intent) return json({ intent: null, bandId: null, result: null }, { status: 400 });
+
+  if (intent === "delete") {
+    const submission = parseWithZod(formData, { schema: deleteSchema });
+    if (submission.status !== "success") return json({ intent, bandId: null, result: submission.reply() }, { status: 400 });
+    const outcome = await deleteBand(submission.value.band_id, user.id);
+    if (!outcome.ok) return json({ intent, bandId: null, result: submission.reply({ formErrors: ["courses:bands.errors.notFound"] }) }, { status: 404 });
+    return toasts().redirectWithSuccess("/admin/grade-bands", "courses:bands.deleted");
+  }
+
+  const id = intent === "update" ? bandId.safeParse(formData.get("band_id")) : null;
+  if (id && !id.success) return json({ intent, bandId: null, result: null }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: bandSchema });
+  const currentId = id?.success ? id.data : null;
+  if (submission.status !== "success") return json({ intent, bandId: currentId, result: submission.reply() }, { status: 400 });
+  const outcome = await saveBand(currentId, submission.value, user.id);
+  if (!outcome.ok) {
+    if (outcome.reason === "notFound") {
+      return json({ intent, bandId: currentId, result: submission.reply({ formErrors: ["courses:bands.errors.notFound"] }) }, { status: 404 });
+    }
+    const t = await translator(request, "courses");
+    // The other band is named in the message: translated here, shown as it is.
+    const message = t("bands.errors.overlap", { name: outcome.band.name, min: outcome.band.min, max: outcome.band.max });
+    return json({ intent, bandId: currentId, result: submission.reply({ fieldErrors: { min: [message] } }) }, { status: 400 });
+  }
+  return toasts().redirectWithSuccess("/admin/grade-bands", intent === "create" ? "courses:bands.created" : "courses:bands.saved");
+}
+
+type ActionData = { intent: "create" | "update" | "delete" | null; bandId: number | null; result: SubmissionResult<string[]> | null };
+
+export default function GradeBands() {
+  const { bands } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { t, i18n } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const [params] = useSearchParams();
+  const editing = bands.find((b) => b.id === Number(params.get("edit")));
+  const deleting = bands.find((b) => b.id === Number(params.get("delete")));
+  const number = new Intl.NumberFormat(i18n.language || "en", { maximumFractionDigits: 2 });
+  const deleteError = actionData?.intent === "delete" ? actionData.result?.error?.[""]?.[0] : undefined;
+
+  return (
+    <div className="space-y-4">
+      <p>
+        <Link to="/admin/syllabus" className="text-sm text-primary-dark underline">{t("bands.backToSyllabus")}</Link>
+      </p>
+      <h1 className="text-2xl font-semibold">{t("bands.title")}</h1>
+      <p className="text-sm text-slate-700">{t("bands.intro")}</p>
+      {deleteError ? (
+        <p role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(deleteError)}</p>
+      ) : null}
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">{t("bands.title")}</caption>
+          <thead className="bg-slate-100">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-start">{t("bands.name")}</th>
+              <th scope="col" className="px-3 py-2 text-end">{t("bands.min")}</th>
+              <th scope="col" className="px-3 py-2 text-end">{t("bands.max")}</th>
+              <th scope="col" className="px-3 py-2 text-end">{t("detail.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bands.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="px-3 py-6 text-center text-slate-700">{t("bands.empty")}</td>
+              </tr>
+            ) : (
+              bands.map((b) => (
+                <tr key={b.id} className="border-t border-slate-200">
+                  <th scope="row" className="px-3 py-2 text-start font-medium">{b.name}</th>
+                  <td className="px-3 py-2 text-end tabular-nums">{number.format(b.min)}</td>
+                  <td className="px-3 py-2 text-end tabular-nums">{number.format(b.max)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex justify-end gap-3">
+                      <Link to={`?edit=${b.id}#band-form`} className="text-sm font-medium text-primary-dark underline">
+                        {t("edit")}<span className="sr-only"> {b.name}</span>
+                      </Link>
+                      <Link to={`?delete=${b.id}`} preventScrollReset className="text-sm font-medium text-secondary-dark underline">
+                        {t("bands.delete")}<span className="sr-only"> {b.name}</span>
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-sm text-slate-700">{t("bands.notReported")}</p>
+
+      {editing ? (
+        <BandForm
+          key={`edit-${editing.id}`}
+          title={t("bands.editTitle", { name: editing.name })}
+          intent="update"
+          band={editing}
+          lastResult={actionData?.intent === "update" && actionData.bandId === editing.id ? actionData.result ?? undefined : undefined}
+        />
+      ) : (
+        <BandForm key="create" title={t("bands.add")} intent="create" lastResult={actionData?.intent === "create" ? actionData.result ?? undefined : undefined} />
+      )}
+
+      {deleting ? (
+        <ConfirmDialog title={t("bands.confirmDelete")} cancelTo="/admin/grade-bands">
+          <Form method="post" action="/admin/grade-bands" className="space-y-3">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="band_id" value={deleting.id} />
+            <p className="text-sm text-slate-800">
+              {t("bands.deleteText", { name: deleting.name, min: number.format(deleting.min), max: number.format(deleting.max) })}
+            </p>
+            <SubmitButton className="btn-danger">{t("bands.delete")}</SubmitButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
+function BandForm({
+  title,
+  intent,
+  band,
+  lastResult,
+}: {
+  title: string;
+  intent: "create" | "update";
+  band?: { id: number; name: string; min: number; max: number };
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const [form, fields] = useForm({
+    id: band ? `band-${band.id}` : "band-new",
+    lastResult,
+    defaultValue: band ? { name: band.name, min: String(band.min), max: String(band.max) } : undefined,
+    constraint: getZodConstraint(bandFields),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bandSchema }),
+  });
+  const input = (name: "name" | "min" | "max", label: string, hint?: string) => {
+    const field = fields[name];
+    const hintId = hint ? `${field.id}-hint` : undefined;
+    const props = getInputProps(field, { type: "text", ariaDescribedBy: hintId });
+    return (
+      <div>
+        <label htmlFor={field.id} className="field-label">{label}</label>
+        {hint ? <p id={hintId} className="mb-1 text-xs text-slate-700">{hint}</p> : null}
+        <input
+          {...props}
+          key={props.key}
+          maxLength={name === "name" ? BAND_NAME_MAX : 6}
+          inputMode={name === "name" ? undefined : "decimal"}
+          autoComplete="off"
+          className="field-input"
+        />
+        <FieldError id={field.errorId} errors={field.errors} />
+      </div>
+    );
+  };
+  return (
+    <section id="band-form" aria-labelledby="band-form-heading" className="card p-4">
+      <h2 id="band-form-heading" className="mb-3 text-lg font-semibold">{title}</h2>
+      <Form method="post" action={band ? `/admin/grade-bands?edit=${band.id}` : "/admin/grade-bands"} {...getFormProps(form)} className="space-y-2">
+        <input type="hidden" name="intent" value={intent} />
+        {band ? <input type="hidden" name="band_id" value={band.id} /> : null}
+        {form.errors?.length ? (
+          <p role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(form.errors[0])}</p>
+        ) : null}
+        <div className="grid gap-x-4 sm:grid-cols-3">
+          {input("name", t("bands.name"))}
+          {input("min", t("bands.min"), t("bands.scoreHint"))}
+          {input("max", t("bands.max"), t("bands.scoreHint"))}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton>{band ? t("common.save") : t("bands.addSubmit")}</SubmitButton>
+          {band ? <Link to="/admin/grade-bands" className="btn-secondary">{t("common.cancel")}</Link> : null}
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,344 @@
+import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { useCategoryLabel } from "~/components/courses/labels";
+import { FieldError, SubmitButton } from "~/components/forms";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import type { GradingCategory } from "~/db/schema";
+import { translator } from "~/i18n/i18n.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { GRADING_CATEGORIES, ITEM_NAME_MAX, SYLLABUS_LEVELS, syllabusLevel } from "~/modules/grades/syllabus";
+import {
+  addSyllabusItem,
+  createDefaultSyllabus,
+  moveSyllabusItem,
+  removeSyllabusItem,
+  renameSyllabusItem,
+  syllabusCounts,
+  syllabusOf,
+} from "~/modules/grades/syllabus.server";
+import type { ExamType } from "~/modules/students/levels";
+import { toasts } from "~/modules/toast.server";
+
+export const handle = { i18n: ["common", "courses"] };
+
+const itemName = z
+  .string({ required_error: "courses:syllabus.errors.name" })
+  .trim()
+  .min(1, "courses:syllabus.errors.name")
+  .max(ITEM_NAME_MAX, "courses:syllabus.errors.nameTooLong");
+const itemId = z.coerce.number().int().positive().max(2_000_000_000);
+
+const addSchema = z.object({
+  intent: z.literal("add"),
+  item_name: itemName,
+  category: z.enum(GRADING_CATEGORIES, { errorMap: () => ({ message: "courses:syllabus.errors.category" }) }),
+});
+const renameSchema = z.object({ intent: z.literal("rename"), item_id: itemId, item_name: itemName });
+
+const actionSchema = z.discriminatedUnion("intent", [
+  addSchema,
+  renameSchema,
+  z.object({ intent: z.literal("move"), item_id: itemId, direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("remove"), item_id: itemId }),
+  z.object({ intent: z.literal("defaults") }),
+]);
+
+function levelFrom(request: Request) {
+  const raw = new URL(request.url).searchParams.get("level");
+  return raw && /^\d{1,4}$/.test(raw) ? syllabusLevel(Number(raw)) : undefined;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "syllabus:manage");
+  const level = levelFrom(request);
+  const [counts, items, t] = await Promise.all([
+    syllabusCounts(),
+    level ? syllabusOf(level.id) : Promise.resolve([]),
+    translator(request, "courses"),
+  ]);
+  return json({
+    title: level ? `${t("syllabus.title")} · ${level.name}` : t("syllabus.title"),
+    level: level ?? null,
+    items,
+    counts: Object.fromEntries(counts),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "syllabus:manage");
+  const level = levelFrom(request);
+  if (!level) throw json({ message: "Not found" }, { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const intent = String(submission.payload.intent ?? "");
+  const itemIdRaw = Number(submission.payload.item_id) || null;
+  if (submission.status !== "success") return json({ intent, itemId: itemIdRaw, result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  const here = `/admin/syllabus?level=${level.id}`;
+  const gone = () => json({ intent, itemId: itemIdRaw, result: submission.reply({ formErrors: ["courses:syllabus.errors.notFound"] }) }, { status: 404 });
+
+  switch (value.intent) {
+    case "add":
+      await addSyllabusItem(level.id, { item_name: value.item_name, category: value.category }, user.id);
+      return toasts().redirectWithSuccess(here, "courses:syllabus.added");
+    case "rename": {
+      const outcome = await renameSyllabusItem(level.id, value.item_id, value.item_name, user.id);
+      if (!outcome.ok) return gone();
+      return toasts().redirectWithSuccess(here, "courses:syllabus.renamed");
+    }
+    case "move": {
+      const outcome = await moveSyllabusItem(level.id, value.item_id, value.direction, user.id);
+      if (!outcome.ok) return gone();
+      return toasts().redirectWithSuccess(`${here}#item-${value.item_id}`, "courses:syllabus.moved");
+    }
+    case "remove": {
+      const outcome = await removeSyllabusItem(level.id, value.item_id, user.id);
+      if (!outcome.ok) return gone();
+      return toasts().redirectWithSuccess(here, "courses:syllabus.removed");
+    }
+    case "defaults": {
+      const outcome = await createDefaultSyllabus(level.id, user.id);
+      if (!outcome.ok) return json({ intent, itemId: null, result: submission.reply({ formErrors: ["courses:syllabus.errors.notEmpty"] }) }, { status: 409 });
+      return toasts().redirectWithSuccess(here, "courses:syllabus.defaultsCreated");
+    }
+  }
+}
+
+type ActionData = { intent: string; itemId: number | null; result: SubmissionResult<string[]> };
+type Item = { id: number; item_name: string; category: GradingCategory; position: number };
+
+export default function Syllabus() {
+  const { level, items, counts } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const [params] = useSearchParams();
+  const categoryLabel = useCategoryLabel();
+  const removeId = Number(params.get("remove"));
+  const toRemove = items.find((i) => i.id === removeId);
+  const here = level ? `/admin/syllabus?level=${level.id}` : "/admin/syllabus";
+  const formError = actionData && ["move", "remove", "defaults"].includes(actionData.intent) ? actionData.result.error?.[""]?.[0] : undefined;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t("syllabus.title")}</h1>
+        <Link to="/admin/grade-bands" className="btn-secondary">{t("bands.title")}</Link>
+      </div>
+      <p className="text-sm text-slate-700">{t("syllabus.intro")}</p>
+
+      <nav aria-label={t("syllabus.levels")} className="card grid gap-4 p-4 sm:grid-cols-2">
+        {(["adults", "kids"] as const).map((age) => (
+          <div key={age}>
+            <h2 className="mb-2 text-sm font-semibold text-slate-800">{t(`registration.age.${age}`)}</h2>
+            <ul className="flex flex-wrap gap-2">
+              {SYLLABUS_LEVELS.filter((l) => l.ages.includes(age)).map((l) => {
+                const current = level?.id === l.id;
+                return (
+                  <li key={l.id}>
+                    <Link
+                      to={`?level=${l.id}`}
+                      aria-current={current ? "page" : undefined}
+                      className={`inline-block rounded-md border px-3 py-1 text-sm ${current ? "border-primary-dark bg-primary-dark text-white" : "border-slate-300 bg-white text-slate-900 hover:bg-slate-100"}`}
+                    >
+                      {l.name} <span className={current ? "text-white" : "text-slate-700"}>({t("syllabus.itemCount", { count: counts[l.id] ?? 0 })})</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
+      </nav>
+
+      {!level ? (
+        <p className="text-slate-700">{t("syllabus.pickLevel")}</p>
+      ) : (
+        <section aria-labelledby="level-heading" className="space-y-4">
+          <div className="card p-4">
+            <h2 id="level-heading" className="text-xl font-semibold">{level.name}</h2>
+            <p className="text-sm text-slate-700">
+              {t("syllabus.levelInfo", {
+                ages: level.ages.map((a) => t(`registration.age.${a}`)).join(", "),
+                exam: level.exam ?? t("noExam"),
+              })}
+            </p>
+          </div>
+          {formError ? (
+            <p role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(formError)}</p>
+          ) : null}
+          {items.length === 0 ? (
+            <div className="card p-4">
+              <p className="mb-3 text-slate-700">{t("syllabus.empty")}</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="defaults" />
+                <SubmitButton>{t("syllabus.createDefaults")}</SubmitButton>
+              </Form>
+              <p className="mt-2 text-xs text-slate-700">{t("syllabus.defaultsHint")}</p>
+            </div>
+          ) : (
+            GRADING_CATEGORIES.map((category) => {
+              const list = items.filter((i) => i.category === category);
+              const label = categoryLabel(category, level.exam as ExamType | null);
+              return (
+                <section key={category} aria-labelledby={`cat-${category.replace(" ", "-")}`} className="card p-4">
+                  <h3 id={`cat-${category.replace(" ", "-")}`} className="mb-2 text-lg font-semibold">{label}</h3>
+                  {list.length === 0 ? (
+                    <p className="text-sm text-slate-700">{t("syllabus.noneInCategory")}</p>
+                  ) : (
+                    <table className="min-w-full text-sm">
+                      <caption className="sr-only">{label}</caption>
+                      <thead className="bg-slate-100">
+                        <tr>
+                          <th scope="col" className="w-10 px-3 py-2 text-start">#</th>
+                          <th scope="col" className="px-3 py-2 text-start">{t("syllabus.itemName")}</th>
+                          <th scope="col" className="px-3 py-2 text-end">{t("detail.actions")}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {list.map((item, i) => (
+                          <ItemRow
+                            key={item.id}
+                            item={item}
+                            levelId={level.id}
+                            index={i}
+                            last={i === list.length - 1}
+                            lastResult={actionData?.intent === "rename" && actionData.itemId === item.id ? actionData.result : undefined}
+                          />
+                        ))}
+                      </tbody>
+                    </table>
+                  )}
+                </section>
+              );
+            })
+          )}
+          <AddItemForm exam={level.exam as ExamType | null} lastResult={actionData?.intent === "add" ? actionData.result : undefined} />
+        </section>
+      )}
+
+      {toRemove && level ? (
+        <ConfirmDialog title={t("syllabus.confirmRemove")} cancelTo={here}>
+          <Form method="post" action={here} className="space-y-3">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="item_id" value={toRemove.id} />
+            <p className="text-sm text-slate-800">{t("syllabus.removeText", { name: toRemove.item_name, level: level.name })}</p>
+            <SubmitButton className="btn-danger">{t("syllabus.remove")}</SubmitButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
+function ItemRow({
+  item,
+  levelId,
+  index,
+  last,
+  lastResult,
+}: {
+  item: Item;
+  levelId: number;
+  index: number;
+  last: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const [form, fields] = useForm({
+    id: `rename-${item.id}`,
+    lastResult,
+    defaultValue: { item_name: item.item_name },
+    constraint: getZodConstraint(renameSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: renameSchema }),
+  });
+  const name = fields.item_name;
+  const props = getInputProps(name, { type: "text" });
+  return (
+    <tr id={`item-${item.id}`} className="border-t border-slate-200 align-top">
+      <td className="px-3 py-2 tabular-nums text-slate-700">{index + 1}</td>
+      <td className="px-3 py-2">
+        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2">
+          <input type="hidden" name="intent" value="rename" />
+          <input type="hidden" name="item_id" value={item.id} />
+          <div className="min-w-[12rem] flex-1">
+            <label htmlFor={name.id} className="sr-only">{t("syllabus.nameOf", { name: item.item_name })}</label>
+            <input {...props} key={props.key} maxLength={ITEM_NAME_MAX} className="field-input py-1" />
+            <FieldError id={name.errorId} errors={name.errors} />
+          </div>
+          <button type="submit" className="btn-secondary py-1">
+            {t("syllabus.rename")}<span className="sr-only"> {item.item_name}</span>
+          </button>
+        </Form>
+      </td>
+      <td className="px-3 py-2">
+        <div className="flex flex-wrap justify-end gap-2">
+          {index > 0 ? <MoveButton item={item} direction="up" /> : null}
+          {!last ? <MoveButton item={item} direction="down" /> : null}
+          <Link to={`?level=${levelId}&remove=${item.id}`} preventScrollReset className="btn-secondary py-1 text-secondary-dark">
+            {t("syllabus.remove")}<span className="sr-only"> {item.item_name}</span>
+          </Link>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function MoveButton({ item, direction }: { item: Item; direction: "up" | "down" }) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="item_id" value={item.id} />
+      <input type="hidden" name="direction" value={direction} />
+      <button type="submit" className="btn-secondary px-2 py-1" aria-label={t(direction === "up" ? "syllabus.moveUp" : "syllabus.moveDown", { name: item.item_name })}>
+        <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
+      </button>
+    </Form>
+  );
+}
+
+function AddItemForm({ exam, lastResult }: { exam: ExamType | null; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const categoryLabel = useCategoryLabel();
+  const [form, fields] = useForm({
+    id: "add-item",
+    lastResult,
+    constraint: getZodConstraint(addSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addSchema }),
+  });
+  const nameProps = getInputProps(fields.item_name, { type: "text" });
+  const categoryProps = getSelectProps(fields.category);
+  return (
+    <section aria-labelledby="add-heading" className="card p-4">
+      <h3 id="add-heading" className="mb-3 text-lg font-semibold">{t("syllabus.add")}</h3>
+      <Form method="post" {...getFormProps(form)} className="grid gap-x-4 sm:grid-cols-3">
+        <input type="hidden" name="intent" value="add" />
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.item_name.id} className="field-label">{t("syllabus.itemName")}</label>
+          <input {...nameProps} key={nameProps.key} maxLength={ITEM_NAME_MAX} className="field-input" />
+          <FieldError id={fields.item_name.errorId} errors={fields.item_name.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.category.id} className="field-label">{t("syllabus.category")}</label>
+          <select {...categoryProps} key={categoryProps.key} className="field-input">
+            <option value="">{t("registration.choose")}</option>
+            {GRADING_CATEGORIES.map((c) => (
+              <option key={c} value={c}>{categoryLabel(c, exam)}</option>
+            ))}
+          </select>
+          <FieldError id={fields.category.errorId} errors={fields.category.errors} />
+        </div>
+        <div>
+          <SubmitButton>{t("syllabus.addSubmit")}</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
