@@ -1,0 +1,176 @@
+import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { AbsenceCount, Score, studentName, useSessionDay } from "~/components/attendance/summary";
+import { useScheduleLabel } from "~/components/courses/labels";
+import { useFormat } from "~/components/format";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { currentStudentsAttendance } from "~/modules/attendance/attendance.server";
+import { requireCourseProfessor } from "~/modules/courses/access.server";
+import { courseOverview } from "~/modules/courses/course-pages.server";
+import { countByStatus } from "~/modules/courses/sessions";
+import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
+import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
+import { levelById } from "~/modules/students/levels";
+
+export const handle = { i18n: ["common", "course", "attendance"] };
+
+const NEXT_SESSIONS = 5;
+const OTHER_PAGES = ["attendance", "gradebook", "student-report", "holidays", "faq"] as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { courseId } = await requireCourseProfessor(request, params.id);
+  const today = await schoolToday();
+  const [course, dated, students] = await Promise.all([
+    courseOverview(courseId),
+    sessionsOfCourse(courseId),
+    currentStudentsAttendance(courseId, today),
+  ]);
+  const sessions = dated?.sessions ?? [];
+  return json({
+    course: { ...course, level: levelById(course.level_id)?.name ?? "" },
+    counts: countByStatus(sessions),
+    next: sessions
+      .filter((s) => s.date >= today)
+      .slice(0, NEXT_SESSIONS)
+      .map(({ date, start_time, end_time, holiday, status }) => ({ date, start_time, end_time, holiday, status })),
+    students,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.course.course_id ?? "" }];
+
+const TYPE_KEYS: Record<string, string> = { "on-site": "onSite", "private - online": "privateOnline", online: "online", private: "private" };
+
+const SESSION_STYLES = {
+  held: "bg-emerald-100 text-emerald-900",
+  holiday: "bg-amber-100 text-amber-900",
+  upcoming: "bg-slate-100 text-slate-800",
+} as const;
+
+export default function CourseHome() {
+  const { course: c, counts, next, students } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("attendance");
+  const format = useFormat();
+  const scheduleLabel = useScheduleLabel();
+  const sessionDay = useSessionDay();
+
+  const data: [string, ReactNode][] = [
+    [t("home.fields.code"), c.course_id],
+    [t("home.fields.number"), c.course_number],
+    [t("home.fields.level"), c.level],
+    [t("home.fields.age"), t(`common:registration.age.${c.age_category}`)],
+    [t("home.fields.type"), TYPE_KEYS[c.type] ? t(`home.types.${TYPE_KEYS[c.type]}`) : c.type],
+    [t("home.fields.schedule"), scheduleLabel(c)],
+    [t("home.fields.dates"), t("home.dateRange", { start: format.day(c.start_date), end: format.day(c.end_date) })],
+    [t("home.fields.percentages"), t("home.percentagesValue", { assig: c.assig_percentage, test: c.test_percentage, exam: c.exam_percentage })],
+    [t("home.fields.status"), <StatusBadge key="status" status={c.status} />],
+  ];
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{t("home.title", { code: c.course_id })}</h1>
+
+      <section aria-labelledby="course-data" className="card">
+        <h2 id="course-data" className="mb-3 text-lg font-semibold">{t("home.data")}</h2>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+          {data.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-sm text-slate-700">{label}</dt>
+              <dd className="break-words font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-200 pt-3 text-sm">
+          {(["held", "upcoming", "holiday"] as const).map((status) => (
+            <div key={status} className="flex gap-2">
+              <dt className="text-slate-700">{t(`home.counts.${status}`)}</dt>
+              <dd className="font-semibold tabular-nums">{counts[status]}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="next-sessions" className="card">
+        <h2 id="next-sessions" className="mb-3 text-lg font-semibold">{t("home.next")}</h2>
+        {next.length === 0 ? (
+          <p className="text-slate-700">{t("home.noNext")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-sm">
+              <caption className="sr-only">{t("home.next")}</caption>
+              <thead className="bg-slate-100">
+                <tr>
+                  <th scope="col" className="px-3 py-2 text-start">{t("home.date")}</th>
+                  <th scope="col" className="px-3 py-2 text-start">{t("home.time")}</th>
+                  <th scope="col" className="px-3 py-2 text-start">{t("home.status")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {next.map((s) => (
+                  <tr key={s.date} className="border-t border-slate-200">
+                    <th scope="row" className="whitespace-nowrap px-3 py-2 text-start font-medium">{sessionDay(s.date)}</th>
+                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">{t("timeRange", { start: s.start_time, end: s.end_time })}</td>
+                    <td className="px-3 py-2">
+                      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${SESSION_STYLES[s.status]}`}>{t(`home.statuses.${s.status}`)}</span>
+                      {s.holiday ? <span className="ms-2 text-slate-700">{s.holiday}</span> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="students" className="card">
+        <h2 id="students" className="mb-1 text-lg font-semibold">{t("home.students")}</h2>
+        <p className="mb-3 text-sm text-slate-700">{t("home.highlightNote", { warning: ABSENCE_WARNING, danger: ABSENCE_DANGER })}</p>
+        {students.length === 0 ? (
+          <p className="text-slate-700">{t("home.noStudents")}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-md border border-slate-200">
+            <table className="min-w-full text-sm">
+              <caption className="sr-only">{t("home.students")}</caption>
+              <thead className="bg-slate-100">
+                <tr>
+                  <th scope="col" className="px-3 py-2 text-start">{t("student")}</th>
+                  <th scope="col" className="px-3 py-2 text-end">{t("score")}</th>
+                  <th scope="col" className="px-3 py-2 text-end">{t("absences")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {students.map((s) => (
+                  <tr key={s.id} className="border-t border-slate-200">
+                    <th scope="row" className="px-3 py-2 text-start font-medium">{studentName(s)}</th>
+                    <td className="px-3 py-2 text-end">
+                      <Score score={s.summary.score} />
+                    </td>
+                    <td className="px-3 py-2 text-end">
+                      <AbsenceCount count={s.summary.absences} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="course-pages">
+        <h2 id="course-pages" className="mb-3 text-lg font-semibold">{t("home.pages")}</h2>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {OTHER_PAGES.map((page) => (
+            <li key={page}>
+              <Link to={`/course/${c.id}/${page}`} prefetch="intent" className="card flex h-full flex-col gap-1 p-4 hover:border-primary">
+                <span className="font-semibold text-primary-dark underline">{t(`course:nav.${page}`)}</span>
+                <span className="text-sm text-slate-700">{t(`home.pageHints.${page}`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
