@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nConfig } from "~/i18n/config";
+import { NAMESPACES, i18nConfig } from "~/i18n/config";
 
 async function hydrate() {
   await i18n
@@ -30,6 +30,14 @@ async function hydrate() {
       </I18nextProvider>,
     );
   });
+
+  // Signed-in pages link to pages of other namespaces; fetch those while the
+  // user reads, so a client-side navigation never waits on (or suspends for)
+  // a translation file. The public pages need only what they have.
+  if (document.querySelector("[data-sidebar]")) {
+    const later = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1000));
+    later(() => void i18n.loadNamespaces([...NAMESPACES]));
+  }
 }
 
 hydrate();

@@ -18,6 +18,11 @@ export function dirOf(lng: string): "rtl" | "ltr" {
   return RTL_LANGUAGES.includes(lng) ? "rtl" : "ltr";
 }
 
+/** Every namespace file under public/locales/<lng>/ (a unit test keeps this list true). */
+export const NAMESPACES = [
+  "common", "attendance", "course", "courses", "school", "students", "transfers", "users",
+] as const;
+
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: FALLBACK_LANGUAGE,

@@ -6,6 +6,7 @@ import * as splatRoute from "~/routes/$";
 import * as appLayout from "~/routes/_app";
 import * as dashboardRoute from "~/routes/_app.dashboard";
 import * as teachersRoute from "~/routes/_app.teachers._index";
+import * as teachersFaqRoute from "~/routes/_app.teachers.faq";
 import * as indexRoute from "~/routes/_index";
 import * as authLayout from "~/routes/authentication";
 import * as authIndex from "~/routes/authentication._index";
@@ -65,7 +66,7 @@ const CASES: Case[] = [
   staffArea("/admin/students?page=2", splatRoute, 404, { "*": "admin/students" }),
   staffArea("/coordinator/x", splatRoute, 404, { "*": "coordinator/x" }),
   staffArea("/dashboard/x", splatRoute, 404, { "*": "dashboard/x" }),
-  teacherArea("/teachers/faq", splatRoute, 404, { "*": "teachers/faq" }),
+  teacherArea("/teachers/faq", teachersFaqRoute, 200),
   teacherArea("/course/1/home", splatRoute, 404, { "*": "course/1/home" }),
   {
     path: "/teachers",

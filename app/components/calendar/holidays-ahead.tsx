@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/format";
+
+export interface HolidayAhead {
+  id: number;
+  name: string;
+  start_date: string;
+  end_date: string;
+  course_code: string | null;
+}
+
+/** The next holidays, soonest first: dates, name and (for a course's own holiday) the course. */
+export function HolidaysAhead({ holidays, headingId }: { holidays: HolidayAhead[]; headingId: string }) {
+  const { t } = useTranslation("school");
+  const format = useFormat();
+  return (
+    <section aria-labelledby={headingId} className="card p-4">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {t("holidaysAhead.title")}
+      </h2>
+      {holidays.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{t("holidaysAhead.none")}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200">
+          {holidays.map((h) => (
+            <li key={h.id} className="py-2 text-sm">
+              <span className="block font-medium">{h.name}</span>
+              <span className="block text-slate-700">
+                {h.start_date === h.end_date
+                  ? format.day(h.start_date)
+                  : t("holidays.range", { start: format.day(h.start_date), end: format.day(h.end_date) })}
+                {" · "}
+                {h.course_code ? t("holidays.courseOnly", { course: h.course_code }) : t("holidays.wholeSchool")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { db } from "~/db/kysely.server";
+import { levelById } from "~/modules/students/levels";
+import { type HolidayRange, heldSessionsBetween } from "./calendar";
+import { addDays, weekDates } from "./week";
+
+export interface CalendarFilters {
+  professorId?: number | null;
+  levelId?: number | null;
+}
+
+/** One held class session of a course. */
+export interface SessionEvent {
+  courseId: number;
+  code: string;
+  levelId: number;
+  professor: string | null;
+  date: string;
+  start_time: string;
+  end_time: string;
+}
+
+/** A holiday on a day: school-wide (course null) or of one course (its code). */
+export interface HolidayMark {
+  name: string;
+  course: string | null;
+}
+
+export interface CalendarDay {
+  date: string;
+  holidays: HolidayMark[];
+}
+
+/**
+ * The held class sessions of the active courses from `from` to `to` (both
+ * inclusive), and the holidays of each day: two queries, sessions expanded in
+ * memory by the calendar module (holidays already removed).
+ */
+export async function classSessions(from: string, to: string, filters: CalendarFilters = {}) {
+  let courses = db()
+    .selectFrom("courses as c")
+    .leftJoin("users as p", "p.id", "c.professor_id")
+    .select(["c.id", "c.course_id", "c.level_id", "c.schedule_days", "c.start_time", "c.end_time", "c.start_date", "c.end_date", "p.name as professor"])
+    .where("c.status", "=", "active")
+    .where("c.start_date", "<=", to)
+    .where("c.end_date", ">=", from);
+  if (filters.professorId) courses = courses.where("c.professor_id", "=", filters.professorId);
+  if (filters.levelId) courses = courses.where("c.level_id", "=", filters.levelId);
+  const [courseRows, holidayRows] = await Promise.all([
+    courses.execute(),
+    db()
+      .selectFrom("holidays")
+      .select(["name", "start_date", "end_date", "course_id"])
+      .where("start_date", "<=", to)
+      .where("end_date", ">=", from)
+      .orderBy("start_date")
+      .orderBy("id")
+      .execute(),
+  ]);
+
+  const holidays: HolidayRange[] = holidayRows;
+  const sessions: SessionEvent[] = courseRows.flatMap((c) =>
+    heldSessionsBetween(c, holidays, from, to).map((s) => ({
+      courseId: c.id,
+      code: c.course_id,
+      levelId: c.level_id,
+      professor: c.professor,
+      date: s.date,
+      start_time: s.start_time,
+      end_time: s.end_time,
+    })),
+  );
+  sessions.sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time) || a.code.localeCompare(b.code));
+
+  // A course's own holiday is shown only with that course (when it is on the calendar).
+  const codes = new Map(courseRows.map((c) => [c.id, c.course_id]));
+  const marks = new Map<string, HolidayMark[]>();
+  for (const h of holidayRows) {
+    if (h.course_id !== null && !codes.has(h.course_id)) continue;
+    const mark = { name: h.name, course: h.course_id === null ? null : codes.get(h.course_id)! };
+    for (let d = h.start_date < from ? from : h.start_date; d <= h.end_date && d <= to; d = addDays(d, 1)) {
+      marks.set(d, [...(marks.get(d) ?? []), mark]);
+    }
+  }
+  return { sessions, holidaysOn: (date: string) => marks.get(date) ?? [] };
+}
+
+/** The week that starts on `monday`: its seven days (with their holidays) and its held sessions. */
+export async function loadWeek(monday: string, filters: CalendarFilters = {}) {
+  const dates = weekDates(monday);
+  const { sessions, holidaysOn } = await classSessions(dates[0], dates[6], filters);
+  const days: CalendarDay[] = dates.map((date) => ({ date, holidays: holidaysOn(date) }));
+  return { days, sessions };
+}
+
+/** `?professor=` and `?level=` of a calendar page; anything odd is no filter. */
+export function parseCalendarFilters(params: URLSearchParams): CalendarFilters {
+  const id = z.coerce.number().int().positive().max(2_000_000_000).optional().catch(undefined);
+  return { professorId: id.parse(params.get("professor") || undefined), levelId: id.parse(params.get("level") || undefined) };
+}
+
+/** Sessions as calendar events: course code, level and professor, leading where `href` says (or nowhere). */
+export function calendarEvents(sessions: readonly SessionEvent[], href: (courseId: number) => string | null) {
+  return sessions.map((s) => ({
+    id: `${s.courseId}-${s.date}-${s.start_time}`,
+    date: s.date,
+    start: s.start_time,
+    end: s.end_time,
+    title: s.code,
+    subtitle: levelById(s.levelId)?.name ?? null,
+    detail: s.professor,
+    href: href(s.courseId),
+  }));
+}

@@ -1,0 +1,294 @@
+import { type FieldMetadata, type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SelectField, TextField } from "~/components/fields";
+import { useFormat } from "~/components/format";
+import { SubmitButton } from "~/components/forms";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Pagination } from "~/components/ui/pagination";
+import { translator } from "~/i18n/i18n.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { HOLIDAY_PERIODS, holidayActionSchema, holidayFields, holidayFormSchema } from "~/modules/courses/holiday-schema";
+import {
+  type HolidayChange,
+  createHoliday,
+  deleteHoliday,
+  getHoliday,
+  holidayCourseOptions,
+  listHolidays,
+  parseHolidayFilters,
+  updateHoliday,
+} from "~/modules/courses/holidays.server";
+import { schoolToday } from "~/modules/courses/sessions.server";
+import { toasts } from "~/modules/toast.server";
+
+export const handle = { i18n: ["common", "school"] };
+
+const ID = /^[1-9]\d{0,9}$/;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "holidays:manage");
+  const params = new URL(request.url).searchParams;
+  const filters = parseHolidayFilters(params);
+  // ?edit=ID and ?delete=ID open the edit form and the delete confirmation.
+  const openId = [params.get("edit"), params.get("delete")].find((v) => v && ID.test(v));
+  const today = await schoolToday();
+  const [{ rows, total }, courses, open, t] = await Promise.all([
+    listHolidays(filters, today),
+    holidayCourseOptions(),
+    openId ? getHoliday(Number(openId)) : undefined,
+    translator(request, "school"),
+  ]);
+  return json({
+    title: t("holidays.title"),
+    rows,
+    total,
+    page: filters.page,
+    limit: filters.limit,
+    when: filters.when,
+    courses,
+    editing: open && params.get("edit") ? open : null,
+    deleting: open && params.get("delete") ? open : null,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+/** Back to the list the user was on, without the dialog's parameter. */
+function listUrl(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const keep = new URLSearchParams();
+  for (const key of ["when", "page"]) {
+    const value = params.get(key);
+    if (value) keep.set(key, value);
+  }
+  const query = keep.toString();
+  return `/admin/holidays${query ? `?${query}` : ""}`;
+}
+
+const TOASTS = {
+  create: "school:holidays.toasts.created",
+  update: "school:holidays.toasts.updated",
+  delete: "school:holidays.toasts.deleted",
+} as const;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "holidays:manage");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: holidayActionSchema });
+  const intent = String(formData.get("intent") ?? "");
+  if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  let outcome: HolidayChange;
+  switch (value.intent) {
+    case "create":
+      outcome = await createHoliday(value, user.id);
+      break;
+    case "update":
+      outcome = await updateHoliday(value.id, value, user.id);
+      break;
+    case "delete":
+      outcome = await deleteHoliday(value.id, user.id);
+      break;
+    default: {
+      const never: never = value;
+      throw new Error(`Unknown intent ${String(never)}`);
+    }
+  }
+  if (!outcome.ok) {
+    const result =
+      outcome.reason === "courseNotFound"
+        ? submission.reply({ fieldErrors: { course_id: ["school:holidays.errors.courseNotFound"] } })
+        : submission.reply({ formErrors: ["school:holidays.errors.notFound"] });
+    return json({ intent, result }, { status: outcome.reason === "notFound" ? 404 : 400 });
+  }
+  return toasts().redirectWithSuccess(listUrl(request), TOASTS[value.intent]);
+}
+
+type Courses = { id: number; course_id: string }[];
+
+export default function Holidays() {
+  const { rows, total, page, limit, when, courses, editing, deleting } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation(["school", "common"]);
+  const format = useFormat();
+  const location = useLocation();
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  // A holiday deleted meanwhile: its dialog is gone, so the message shows on the page.
+  const pageError = !editing && !deleting ? actionData?.result?.error?.[""]?.[0] : undefined;
+
+  const withParam = (key: string, value: string | null) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("edit");
+    params.delete("delete");
+    if (value === null) params.delete(key);
+    else params.set(key, value);
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
+  const listHref = withParam("edit", null);
+  const dates = (start: string, end: string) =>
+    start === end ? format.day(start) : t("holidays.range", { start: format.day(start), end: format.day(end) });
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{t("holidays.title")}</h1>
+      {pageError ? (
+        <div role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(pageError)}</div>
+      ) : null}
+
+      <section aria-labelledby="list-heading" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="list-heading" className="text-lg font-semibold">{t("holidays.listTitle")}</h2>
+          <nav aria-label={t("holidays.periodLabel")}>
+            <ul className="flex gap-1 rounded-md border border-slate-300 bg-white p-1">
+              {HOLIDAY_PERIODS.map((p) => (
+                <li key={p}>
+                  <Link
+                    to={`?when=${p}`}
+                    aria-current={p === when ? "page" : undefined}
+                    className={`block rounded px-3 py-1 text-sm font-medium ${p === when ? "bg-primary-dark text-white" : "text-slate-800 hover:bg-slate-100"}`}
+                  >
+                    {t(`holidays.period.${p}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">{t(`holidays.period.${when}`)}</caption>
+            <thead className="bg-slate-100">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start">{t("holidays.fields.name")}</th>
+                <th scope="col" className="px-3 py-2 text-start">{t("holidays.dates")}</th>
+                <th scope="col" className="px-3 py-2 text-start">{t("holidays.appliesTo")}</th>
+                <th scope="col" className="px-3 py-2 text-start">{t("holidays.cancels")}</th>
+                <th scope="col" className="px-3 py-2 text-start">{t("holidays.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-3 py-6 text-center text-slate-700">{t("holidays.empty")}</td>
+                </tr>
+              ) : (
+                rows.map((h) => (
+                  <tr key={h.id} className="border-t border-slate-200 align-top">
+                    <th scope="row" className="px-3 py-2 text-start font-medium">{h.name}</th>
+                    <td className="px-3 py-2">{dates(h.start_date, h.end_date)}</td>
+                    <td className="[overflow-wrap:anywhere] px-3 py-2">{h.course_code ?? t("holidays.wholeSchool")}</td>
+                    <td className="px-3 py-2">
+                      <span className="font-semibold tabular-nums">{h.cancels.sessions}</span>
+                      {h.cancels.courses.length ? (
+                        <span className="block text-xs text-slate-700">{h.cancels.courses.join(", ")}</span>
+                      ) : null}
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex flex-wrap gap-3">
+                        <Link to={withParam("edit", String(h.id))} preventScrollReset className="font-medium text-primary-dark underline">
+                          {t("holidays.edit")}
+                          <span className="sr-only"> {h.name}</span>
+                        </Link>
+                        <Link to={withParam("delete", String(h.id))} preventScrollReset className="font-medium text-secondary-dark underline">
+                          {t("holidays.delete")}
+                          <span className="sr-only"> {h.name}</span>
+                        </Link>
+                      </div>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <Pagination page={page} limit={limit} total={total} />
+      </section>
+
+      <section aria-labelledby="new-heading" className="card max-w-2xl space-y-3">
+        <h2 id="new-heading" className="text-lg font-semibold">{t("holidays.newTitle")}</h2>
+        <HolidayForm intent="create" courses={courses} lastResult={resultFor("create")} submitLabel={t("holidays.add")} />
+      </section>
+
+      {editing ? (
+        <ConfirmDialog title={t("holidays.editTitle", { name: editing.name })} cancelTo={listHref}>
+          <HolidayForm
+            intent="update"
+            holiday={editing}
+            courses={courses}
+            lastResult={resultFor("update")}
+            submitLabel={t("common:common.save")}
+          />
+        </ConfirmDialog>
+      ) : null}
+
+      {deleting ? (
+        <ConfirmDialog title={t("holidays.deleteTitle")} cancelTo={listHref}>
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={deleting.id} />
+            <p>{t("holidays.deleteText", { name: deleting.name, dates: dates(deleting.start_date, deleting.end_date) })}</p>
+            {resultFor("delete")?.error?.[""]?.length ? (
+              <p role="alert" className="text-sm text-rose-900">{t(resultFor("delete")!.error![""]![0])}</p>
+            ) : null}
+            <SubmitButton className="btn-danger">{t("holidays.delete")}</SubmitButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
+function HolidayForm({
+  intent,
+  holiday,
+  courses,
+  lastResult,
+  submitLabel,
+}: {
+  intent: "create" | "update";
+  holiday?: { id: number; name: string; start_date: string; end_date: string; course_id: number | null };
+  courses: Courses;
+  lastResult?: SubmissionResult<string[]>;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation(["school", "common"]);
+  const [form, fields] = useForm({
+    id: holiday ? `holiday-${holiday.id}` : "holiday-new",
+    lastResult,
+    constraint: getZodConstraint(holidayFields),
+    defaultValue: holiday
+      ? { name: holiday.name, start_date: holiday.start_date, end_date: holiday.end_date, course_id: holiday.course_id ? String(holiday.course_id) : "" }
+      : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: holidayFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-1">
+      <input type="hidden" name="intent" value={intent} />
+      {holiday ? <input type="hidden" name="id" value={holiday.id} /> : null}
+      {form.errors?.length ? (
+        <div id={form.errorId} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
+          {t(form.errors[0])}
+        </div>
+      ) : null}
+      <TextField field={fields.name} label={t("holidays.fields.name")} autoComplete="off" />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField field={fields.start_date} label={t("holidays.fields.start_date")} type="date" />
+        <TextField field={fields.end_date} label={t("holidays.fields.end_date")} type="date" />
+      </div>
+      <SelectField
+        // The select sends the course id as text.
+        field={fields.course_id as unknown as FieldMetadata<string | undefined>}
+        label={t("holidays.fields.course")}
+        placeholder={t("holidays.wholeSchool")}
+        options={courses.map((c) => ({ value: String(c.id), label: c.course_id }))}
+      />
+      <SubmitButton>{submitLabel}</SubmitButton>
+    </Form>
+  );
+}
