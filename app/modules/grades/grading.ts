@@ -17,9 +17,16 @@ export function percentageOf(category: GradingCategory, p: Percentages): number 
   return category === "ASSIGNMENTS" ? p.assig_percentage : category === "PROGRESS TESTS" ? p.test_percentage : p.exam_percentage;
 }
 
-/** Rounded to two decimals, half away from zero, without binary drift (70.005 → 70.01). */
+/**
+ * Rounded to two decimals, half away from zero, without binary drift
+ * (70.005 → 70.01, 1.005 → 1.01). Adding Number.EPSILON is not enough: a
+ * weighted mean that is exactly 70.765 is 70.76499999999999 in binary, far
+ * more than EPSILON below. Scores are at most 100 with few decimals, so
+ * cutting the hundredths to 9 decimals first removes that noise and nothing else.
+ */
 export function round2(n: number): number {
-  return Math.sign(n) * Math.round((Math.abs(n) + Number.EPSILON) * 100) / 100;
+  const hundredths = Number((Math.abs(n) * 100).toFixed(9));
+  return (Math.sign(n) * Math.round(hundredths)) / 100 || 0;
 }
 
 export type CategoryAverages = Record<GradingCategory, number | null>;

@@ -1,0 +1,72 @@
+import { db } from "~/db/kysely.server";
+import type { AttendanceValue } from "~/db/schema";
+import { type AttendanceSummary, fromCounts } from "~/modules/attendance/attendance";
+import { schoolToday } from "~/modules/courses/sessions.server";
+import { examModules, examType, levelById, nextLevelId } from "~/modules/students/levels";
+import { listBands } from "./bands.server";
+import { studentResult } from "./gradebook";
+import { gradeKey, loadCourseSheet, loadSheetCourse } from "./gradebook.server";
+import { CATEGORIES, bandFor } from "./grading";
+
+export type ReportRow = Awaited<ReturnType<typeof loadCourseReport>>["rows"][number];
+
+/**
+ * The student report of a course (PRODUCT 7): per current student, the
+ * attendance summary, the category averages, final grade, PASS/FAIL and band,
+ * the exam of the course's level with its modules, and the next level. The
+ * numbers are the gradebook's (same sheet, same studentResult). Used by the
+ * professor's page, the admin's read-only view and the PDFs.
+ */
+export async function loadCourseReport(courseId: number, today?: string) {
+  const day = today ?? (await schoolToday());
+  const [course, sheet, attendance, bands] = await Promise.all([
+    loadSheetCourse(courseId),
+    loadCourseSheet(courseId, day),
+    db()
+      .selectFrom("attendance")
+      .select((eb) => ["student_id", "status", eb.fn.countAll<number>().as("n")])
+      .where("course_id", "=", courseId)
+      .groupBy(["student_id", "status"])
+      .execute(),
+    listBands(),
+  ]);
+
+  const counts = new Map<number, Record<AttendanceValue, number>>();
+  for (const a of attendance) {
+    const id = Number(a.student_id);
+    const c = counts.get(id) ?? { present: 0, recovered: 0, late: 0, absent: 0 };
+    if (a.status in c) c[a.status as AttendanceValue] += Number(a.n);
+    counts.set(id, c);
+  }
+
+  const exam = examType(course.level_id, course.age_category);
+  const modules = examModules(exam);
+  const level = levelById(course.level_id);
+  const next = levelById(nextLevelId(course.age_category, course.level_id));
+
+  const rows = sheet.students.map((s) => {
+    const grades = sheet.grades;
+    const result = studentResult(sheet.items, (itemId) => grades.get(gradeKey(s.id, itemId)), course);
+    const summary: AttendanceSummary = fromCounts(counts.get(s.id) ?? { present: 0, recovered: 0, late: 0, absent: 0 });
+    return {
+      id: s.id,
+      name: s.name,
+      attendance: summary,
+      ...result,
+      band: bandFor(result.final, bands),
+      exam,
+      modules,
+      nextLevel: next?.name ?? level?.name ?? "",
+    };
+  });
+
+  return {
+    course: { ...course, level: level?.name ?? "" },
+    exam,
+    modules,
+    /** The categories the course has items in (the others can have no average). */
+    categories: CATEGORIES.filter((c) => sheet.items.some((i) => i.category === c)),
+    bands,
+    rows,
+  };
+}
