@@ -26,7 +26,7 @@ import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server
 import { examType, levelById } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
 
-export const handle = { i18n: ["common", "courses"] };
+export const handle = { i18n: ["common", "courses", "gradebook"] };
 
 const SEARCH_MAX = 100;
 
@@ -155,6 +155,7 @@ export default function CourseDetail() {
       </div>
       <div className="flex flex-wrap gap-3">
         <Link to={`${here}/edit`} className="btn-primary">{t("edit")}</Link>
+        <Link to={`${here}/report`} className="btn-secondary">{t("gradebook:staff.open")}</Link>
       </div>
 
       <section aria-labelledby="data-heading" className="card">

@@ -1,0 +1,142 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SubmitButton } from "~/components/forms";
+import { useCategoryLabel, useGradeFormat } from "~/components/grades/grades";
+import { ReportTable } from "~/components/grades/report-table";
+import { translator } from "~/i18n/i18n.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { courseIdParam } from "~/modules/courses/access.server";
+import { loadGradebook } from "~/modules/grades/gradebook.server";
+import { sortFrom, sortRows } from "~/modules/grades/report-sort";
+import { loadCourseReport } from "~/modules/grades/report.server";
+import { schoolToday } from "~/modules/courses/sessions.server";
+import { toasts } from "~/modules/toast.server";
+import { promoteCandidates, promotePassing } from "~/modules/transfers/promote.server";
+
+// "students" for the absence highlight's words (AbsenceCount).
+export const handle = { i18n: ["common", "gradebook", "students"] };
+
+/** The course's report, grades and attendance, read-only, for admin and coordinator (PRODUCT 2). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "course-reports:view");
+  const courseId = courseIdParam(params.id);
+  const { sort, dir } = sortFrom(new URL(request.url).searchParams);
+  const today = await schoolToday();
+  const [report, gradebook, candidates, t] = await Promise.all([
+    loadCourseReport(courseId, today).catch(() => null),
+    loadGradebook(courseId, today).catch(() => null),
+    promoteCandidates(courseId, today),
+    translator(request, "gradebook"),
+  ]);
+  if (!report || !gradebook) throw json({ message: "Not found" }, { status: 404 });
+  return json({
+    title: t("staff.title", { code: report.course.course_id }),
+    course: { id: report.course.id, code: report.course.course_id },
+    exam: report.exam,
+    categories: report.categories,
+    sort,
+    dir,
+    rows: sortRows(report.rows, sort, dir),
+    items: gradebook.items,
+    grades: gradebook.rows.map((r) => ({ id: r.id, name: r.name, grades: r.grades })),
+    promote: candidates,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "course-reports:view");
+  await requirePermission(request, "transfers:edit");
+  const courseId = courseIdParam(params.id);
+  const form = await request.formData();
+  const outcome = await promotePassing(courseId, Number(form.get("selected_course_id")), user.id, await schoolToday());
+  if (!outcome.ok) return json({ message: outcome.message }, { status: outcome.status });
+  return toasts().redirectWithSuccess(`/admin/transfer-students?id=${outcome.id}`, "gradebook:staff.promote.done");
+}
+
+export default function StaffCourseReport() {
+  const { title, course, exam, categories, sort, dir, rows, items, grades, promote } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("gradebook");
+  const format = useGradeFormat();
+  const categoryLabel = useCategoryLabel(exam);
+  return (
+    <div className="space-y-6">
+      <Link to={`/admin/courses/${course.id}`} className="text-sm text-primary-dark underline">
+        {t("staff.backToCourse")}
+      </Link>
+      <div>
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <p className="text-sm text-slate-700">{t("staff.readOnly")}</p>
+      </div>
+
+      <ReportTable rows={rows} categories={categories} exam={exam} sort={sort} dir={dir} />
+
+      <section aria-labelledby="grades-heading" className="space-y-2">
+        <h2 id="grades-heading" className="text-lg font-semibold">{t("staff.grades")}</h2>
+        {items.length === 0 ? (
+          <p className="text-sm">{t("staff.noItems")}</p>
+        ) : (
+          <div className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="min-w-max text-sm">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className="sticky start-0 bg-slate-50 px-3 py-2 text-start">{t("report.columns.student")}</th>
+                  {items.map((i) => (
+                    <th key={i.id} scope="col" className="px-3 py-2 text-end font-semibold">
+                      <span className="block text-xs font-normal text-slate-700">{categoryLabel(i.category)}</span>
+                      {i.item_name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {grades.map((g) => (
+                  <tr key={g.id} className="border-t border-slate-200">
+                    <th scope="row" className="sticky start-0 bg-white px-3 py-2 text-start font-medium">{g.name}</th>
+                    {items.map((i) => (
+                      <td key={i.id} className="px-3 py-2 text-end tabular-nums">{format.score(g.grades[i.id] ?? null)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="promote-heading" className="card space-y-3">
+        <h2 id="promote-heading" className="text-lg font-semibold">{t("staff.promote.title")}</h2>
+        {actionData?.message ? (
+          <p role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(actionData.message)}</p>
+        ) : null}
+        {promote.students.length === 0 ? (
+          <p className="text-sm">{t("staff.promote.nobody")}</p>
+        ) : promote.courses.length === 0 ? (
+          <p className="text-sm">{t("staff.promote.none")}</p>
+        ) : (
+          <Form method="post" className="space-y-3">
+            <p className="text-sm text-slate-800">{t("staff.promote.text", { level: promote.nextLevel })}</p>
+            <ul className="list-inside list-disc text-sm">
+              {promote.students.map((s) => (
+                <li key={s.id}>{s.name}</li>
+              ))}
+            </ul>
+            {promote.skipped ? <p className="text-xs text-slate-700">{t("staff.promote.skipped")}</p> : null}
+            <div className="max-w-sm">
+              <label htmlFor="selected_course_id" className="field-label">{t("staff.promote.course")}</label>
+              <select id="selected_course_id" name="selected_course_id" required className="field-input">
+                {promote.courses.map((c) => (
+                  <option key={c.id} value={c.id}>{c.course_id}</option>
+                ))}
+              </select>
+            </div>
+            <SubmitButton>{t("staff.promote.submit")}</SubmitButton>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}
