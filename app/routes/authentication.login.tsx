@@ -6,7 +6,9 @@ import { useTranslation } from "react-i18next";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { AlertDialog } from "~/components/ui/alert-dialog";
-import { translator } from "~/i18n/i18n.server";
+import { db } from "~/db/kysely.server";
+import { LANGUAGES } from "~/i18n/config";
+import { localeCookie, translator } from "~/i18n/i18n.server";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
 import { loginSchema } from "~/modules/auth/login-schema";
 import { type LoginFailure, authenticate } from "~/modules/auth/login.server";
@@ -51,7 +53,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const home = homeFor(outcome.user.role as Role) ?? "/authentication/login";
   const to = safeRedirect(submission.value.redirectTo, home);
-  return redirect(to, { headers: { "Set-Cookie": await createSession(request, outcome.user.id) } });
+  const headers = new Headers({ "Set-Cookie": await createSession(request, outcome.user.id) });
+  // The language saved on the profile follows the user to this browser.
+  const saved = await db().selectFrom("users").select("locale").where("id", "=", outcome.user.id).executeTakeFirst();
+  if (saved?.locale && (LANGUAGES as readonly string[]).includes(saved.locale)) {
+    headers.append("Set-Cookie", await localeCookie.serialize(saved.locale));
+  }
+  return redirect(to, { headers });
 }
 
 export default function Login() {
