@@ -29,6 +29,8 @@ export function connect(url = process.env.DATABASE_URL): DatabaseHandle {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // SQLite's lower() only folds ASCII; searches use this one so "Ángel" matches "ángel".
+  sqlite.function("ulower", { deterministic: true }, (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v));
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
 }
 

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/kysely.server";
+import { containsText } from "~/modules/shared/sql.server";
+import { useTestDatabase } from "../helpers/db";
+import { createUser } from "../helpers/fixtures";
+
+useTestDatabase();
+
+describe("search text (containsText)", () => {
+  it("ignores case beyond ASCII and takes % and _ literally, on both databases", async () => {
+    await createUser({ role: "professor", name: "Ángel Óscar Núñez", email: "angel@school.example.com" });
+    await createUser({ role: "professor", name: "100%_real", email: "pct@school.example.com" });
+    const names = async (q: string) =>
+      (await db().selectFrom("users").select("name").where(containsText("name", q)).orderBy("name").execute()).map((r) => r.name);
+    expect(await names("ángel")).toEqual(["Ángel Óscar Núñez"]);
+    expect(await names("ÓSCAR")).toEqual(["Ángel Óscar Núñez"]);
+    expect(await names("núñez")).toEqual(["Ángel Óscar Núñez"]);
+    expect(await names("0%_")).toEqual(["100%_real"]);
+    expect(await names("%")).toEqual(["100%_real"]);
+    expect(await names("_")).toEqual(["100%_real"]);
+  });
+});
