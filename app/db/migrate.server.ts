@@ -3,6 +3,7 @@ import * as m0001 from "./migrations/0001_core";
 import * as m0002 from "./migrations/0002_registration_drafts";
 import * as m0003 from "./migrations/0003_password_tokens";
 import * as m0004 from "./migrations/0004_courses_code";
+import * as m0005 from "./migrations/0005_certificates";
 import type { Database } from "./schema";
 
 // Listed by hand (not read from disk) so they travel inside the server bundle.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0002_registration_drafts": m0002,
   "0003_password_tokens": m0003,
   "0004_courses_code": m0004,
+  "0005_certificates": m0005,
 };
 
 export async function migrateToLatest(db: Kysely<Database>) {

@@ -229,6 +229,18 @@ export interface PasswordTokensTable {
   created_at: string;
 }
 
+/** An issued certificate: one number per student and course, reprinted as is. */
+export interface CertificatesTable {
+  id: Generated<number>;
+  number: string;
+  student_id: number;
+  course_id: number;
+  /** YYYY-MM-DD (school time zone) of the first issue. */
+  issued_on: string;
+  issued_by: number | null;
+  created_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -254,6 +266,7 @@ export interface Database {
   audit_log: AuditLogTable;
   settings: SettingsTable;
   password_tokens: PasswordTokensTable;
+  certificates: CertificatesTable;
 }
 
 export type User = Selectable<UsersTable>;

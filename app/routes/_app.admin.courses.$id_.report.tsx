@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { useCategoryLabel, useGradeFormat } from "~/components/grades/grades";
+import { PdfLinks } from "~/components/grades/pdf-links";
 import { ReportTable } from "~/components/grades/report-table";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
@@ -73,6 +74,7 @@ export default function StaffCourseReport() {
       </div>
 
       <ReportTable rows={rows} categories={categories} exam={exam} sort={sort} dir={dir} />
+      <PdfLinks base={`/admin/courses/${course.id}`} students={rows} />
 
       <section aria-labelledby="grades-heading" className="space-y-2">
         <h2 id="grades-heading" className="text-lg font-semibold">{t("staff.grades")}</h2>

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReportTable } from "~/components/grades/report-table";
+import { PdfLinks } from "~/components/grades/pdf-links";
 import { translator } from "~/i18n/i18n.server";
 import { requireCourseProfessor } from "~/modules/courses/access.server";
 import { sortFrom, sortRows } from "~/modules/grades/report-sort";
@@ -41,6 +42,7 @@ export default function StudentReport() {
       <p className="max-w-3xl text-sm text-slate-700">{t("report.help")}</p>
       <ReportTable rows={rows} categories={categories} exam={exam} sort={sort} dir={dir} />
       <p className="text-xs text-slate-700">{t("report.legend")}</p>
+      <PdfLinks base={`/course/${course.id}`} students={rows} />
     </section>
   );
 }

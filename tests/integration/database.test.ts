@@ -28,6 +28,7 @@ const TABLES = {
   audit_log: true,
   settings: true,
   password_tokens: true,
+  certificates: true,
 } satisfies Record<keyof Database, true>;
 
 const now = () => new Date().toISOString();

@@ -12,6 +12,7 @@ import * as apiCreate from "~/routes/v1.api.transfer-data.create";
 import * as apiGetAll from "~/routes/v1.api.transfer-data.get-all";
 import * as apiPending from "~/routes/v1.api.transfer-data.get-pending";
 import * as apiReject from "~/routes/v1.api.transfer-data.reject.$id";
+import * as apiUpdate from "~/routes/v1.api.transfer-data.update.$id";
 import { useTestDatabase } from "../helpers/db";
 import { PASSWORD, callAction, callLoader, createRoleUsers, emailFor, redirectedTo, request, signIn } from "../helpers/fixtures";
 
@@ -221,5 +222,34 @@ describe("the /v1/api transfer-data calls", () => {
     const again = await callAction(apiReject, api(tok, `transfer-data/reject/${data.id}`, { method: "PUT" }), { id: String(data.id) });
     expect(again.status).toBe(409);
     expect((await again.json()).message).toBe("This transfer is no longer pending; nothing was changed.");
+  });
+
+  it("updates a pending transfer through the API, and rejects one through the page", async () => {
+    const tok = await token("receptionist");
+    const created = await callAction(apiCreate, api(tok, "transfer-data/create", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ student_ids: [students[4]], from_course_id: a1, selected_course_id: a2, selected_level_id: 2 }),
+    }));
+    expect(created.status).toBe(201);
+    const { data } = await created.json();
+    const updated = await callAction(apiUpdate, api(tok, `transfer-data/update/${data.id}`, {
+      method: "PUT", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ student_ids: [students[4]], from_course_id: a1, selected_course_id: b1, selected_level_id: 3, reason: "B1 fits" }),
+    }), { id: String(data.id) });
+    expect(updated.status).toBe(200);
+    const row = await db().selectFrom("transfers").select(["selected_course_id", "selected_level_id", "reason"]).where("id", "=", data.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ selected_course_id: b1, selected_level_id: 3, reason: "B1 fits" });
+    const rejected = await decide("coordinator", data.id, "reject");
+    expect(rejected.status).toBe(302);
+    const after = await db().selectFrom("transfers").select(["status", "decided_by"]).where("id", "=", data.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ status: "rejected", decided_by: users.coordinator.id });
+    // A rejection moves nobody.
+    const open = await db().selectFrom("enrollments").select("course_id").where("student_id", "=", students[4]).where("end_date", "is", null).execute();
+    expect(open).toEqual([{ course_id: a1 }]);
+    const again = await callAction(apiUpdate, api(tok, `transfer-data/update/${data.id}`, {
+      method: "PUT", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ student_ids: [students[4]], from_course_id: a1, selected_course_id: a2, selected_level_id: 2 }),
+    }), { id: String(data.id) });
+    expect(again.status).toBe(409);
   });
 });

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { coursePdfLoader } from "~/modules/certificates/certificates.server";
+import { requireCourseProfessor } from "~/modules/courses/access.server";
+
+/** GET /course/{id}/report.pdf?student=ID (one student) or ?all=1 (the course): the course's professor only. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, courseId } = await requireCourseProfessor(request, params.id);
+  return coursePdfLoader(request, "report", courseId, user.id, `/course/${courseId}/student-report`);
+}

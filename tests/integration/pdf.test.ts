@@ -1,0 +1,263 @@
+import { PDFDocument } from "pdf-lib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/kysely.server";
+import type { GradingCategory, Role, User } from "~/db/schema";
+import { ROLES } from "~/modules/auth/permissions";
+import * as adminCertificateRoute from "~/routes/admin.courses.$id.certificate[.pdf]";
+import * as adminReportRoute from "~/routes/admin.courses.$id.report[.pdf]";
+import * as certificateRoute from "~/routes/course.$id.certificate[.pdf]";
+import * as reportRoute from "~/routes/course.$id.report[.pdf]";
+import { useTestDatabase } from "../helpers/db";
+import { callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
+import { pageTexts } from "../unit/pdf-text";
+
+useTestDatabase();
+
+let users: Record<Role, User>;
+const cookies = {} as Record<Role | "otherProfessor", string>;
+
+let seq = 0;
+async function insertStudent(first: string, last: string) {
+  seq += 1;
+  const n = `18${String(seq).padStart(8, "0")}`;
+  const now = new Date().toISOString();
+  const row = await db()
+    .insertInto("students")
+    .values({
+      first_name: first,
+      middle_name: "",
+      last_name: last,
+      second_last_name: "",
+      id_number: n,
+      birthday: "1990-01-15",
+      phone_number: `09${n.slice(-8)}`,
+      email: `p${n}@example.com`,
+      address: "Calle 1",
+      age_category: "adults",
+      emergency_contact_name: null,
+      emergency_contact_phone: null,
+      emergency_contact_relationship: null,
+      level_id: 3,
+      schedule: "MON-WED-09-11",
+      same_billing: 1,
+      billing_address: null,
+      where_hear_about_us: null,
+      promotion: null,
+      user_id: null,
+      registration_id: null,
+      status: "active",
+      notes: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(["id"])
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+async function insertCourse(code: string, professorId: number) {
+  const now = new Date().toISOString();
+  const row = await db()
+    .insertInto("courses")
+    .values({
+      course_number: "950",
+      course_id: code,
+      level_id: 3,
+      age_category: "adults",
+      type: "on-site",
+      schedule_days: "MO,WE",
+      start_time: "09:00",
+      end_time: "11:00",
+      start_date: "2026-01-05",
+      end_date: "2099-12-18",
+      professor_id: professorId,
+      assig_percentage: 30,
+      test_percentage: 30,
+      exam_percentage: 40,
+      capacity: 20,
+      status: "active",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(["id"])
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** A course with one item per category and these students' grades (the same grade in every item). */
+async function courseWith(code: string, professorId: number, students: [number, number][]) {
+  const course = await insertCourse(code, professorId);
+  const items: [string, GradingCategory][] = [
+    ["Assignment 1", "ASSIGNMENTS"],
+    ["Progress Test 1", "PROGRESS TESTS"],
+    ["Reading", "EXAM"],
+  ];
+  const itemRows = await db()
+    .insertInto("grading_items")
+    .values(items.map(([item_name, category], i) => ({ course_id: course, item_name, category, position: i + 1 })))
+    .returning(["id"])
+    .execute();
+  const now = new Date().toISOString();
+  for (const [student, grade] of students) {
+    await db().insertInto("enrollments").values({ course_id: course, student_id: student, start_date: "2026-01-05", end_date: null, end_reason: null }).execute();
+    await db()
+      .insertInto("grades")
+      .values(itemRows.map((item) => ({ grading_item_id: Number(item.id), student_id: student, grade, updated_at: now })))
+      .execute();
+    await db()
+      .insertInto("attendance")
+      .values([
+        { course_id: course, session_date: "2026-01-05", student_id: student, status: "present", recorded_by: professorId, recorded_at: now },
+        { course_id: course, session_date: "2026-01-07", student_id: student, status: "late", recorded_by: professorId, recorded_at: now },
+      ])
+      .execute();
+  }
+  return course;
+}
+
+let course: number;
+let otherCourse: number;
+let chineseCourse: number;
+let jose: number;
+let ana: number;
+let bruno: number;
+let zhang: number;
+
+beforeAll(async () => {
+  users = await createRoleUsers();
+  const other = await createUser({ role: "professor", email: "other-professor@school.example.com", name: "Other Professor" });
+  for (const role of ROLES) cookies[role] = await signIn(users[role].email);
+  cookies.otherProfessor = await signIn(other.email);
+
+  jose = await insertStudent("José", "Núñez Gonçalves Ñandú");
+  ana = await insertStudent("Ana", "O'Connor");
+  bruno = await insertStudent("Bruno", "Benítez");
+  zhang = await insertStudent("张", "伟");
+  course = await courseWith("PDF-B1", users.professor.id, [
+    [jose, 92.5],
+    [ana, 81],
+    [bruno, 55],
+  ]);
+  otherCourse = await courseWith("PDF-OTHER", other.id, [[ana, 90]]);
+  chineseCourse = await courseWith("PDF-ZH", users.professor.id, [[zhang, 95]]);
+});
+
+function get(route: { loader?: unknown }, path: string, cookie: string, id: number, headers: Record<string, string> = {}) {
+  return callLoader(route as Parameters<typeof callLoader>[0], request(path, { cookie, headers }), { id: String(id) });
+}
+
+async function pdfOf(response: Response) {
+  expect(response.status).toBe(200);
+  expect(response.headers.get("Content-Type")).toBe("application/pdf");
+  expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe("%PDF-");
+  return PDFDocument.load(bytes);
+}
+
+describe("the professor's PDFs", () => {
+  it("gives one student's report, inline, named after the course and the student", async () => {
+    const res = await get(reportRoute, `/course/${course}/report.pdf?student=${jose}`, cookies.professor, course);
+    expect(res.headers.get("Content-Disposition")).toBe('inline; filename="report-pdf-b1-jose-nunez-goncalves-nandu.pdf"');
+    const doc = await pdfOf(res);
+    expect(doc.getPageCount()).toBe(1);
+    const [text] = pageTexts(doc);
+    expect(text).toContain("José Núñez Gonçalves Ñandú");
+    expect(text).toContain("92.50");
+    expect(text).toContain("PASS");
+    expect(text).toContain("PRELIM exam");
+  });
+
+  it("gives the whole course's reports as one PDF, a page per student", async () => {
+    const res = await get(reportRoute, `/course/${course}/report.pdf?all=1`, cookies.professor, course);
+    expect(res.headers.get("Content-Disposition")).toBe('inline; filename="reports-pdf-b1.pdf"');
+    const doc = await pdfOf(res);
+    expect(doc.getPageCount()).toBe(3);
+  });
+
+  it("labels the PDF in the user's language, and in English where the fonts cannot", async () => {
+    const es = pageTexts(await pdfOf(await get(reportRoute, `/course/${course}/report.pdf?student=${jose}`, cookies.professor, course, { "Accept-Language": "es" })))[0];
+    expect(es).toContain("Informe del estudiante");
+    expect(es).toContain("92,50");
+    const zh = pageTexts(await pdfOf(await get(reportRoute, `/course/${course}/report.pdf?student=${jose}`, cookies.professor, course, { "Accept-Language": "zh" })))[0];
+    expect(zh).toContain("Student report");
+  });
+
+  it("gives a passing student's certificate with a number that stays the same on reprint", async () => {
+    const first = await get(certificateRoute, `/course/${course}/certificate.pdf?student=${jose}`, cookies.professor, course);
+    expect(first.headers.get("Content-Disposition")).toBe('inline; filename="certificate-pdf-b1-jose-nunez-goncalves-nandu.pdf"');
+    const firstText = pageTexts(await pdfOf(first))[0];
+    const stored = await db().selectFrom("certificates").selectAll().where("student_id", "=", jose).where("course_id", "=", course).execute();
+    expect(stored).toHaveLength(1);
+    expect(firstText).toContain(`Certificate No. ${stored[0].number}`);
+    expect(firstText).toContain("José Núñez Gonçalves Ñandú");
+    expect(firstText).toContain("B1 · CEFR B1");
+
+    const again = pageTexts(await pdfOf(await get(certificateRoute, `/course/${course}/certificate.pdf?student=${jose}`, cookies.professor, course)))[0];
+    expect(again).toContain(`Certificate No. ${stored[0].number}`);
+    expect(await db().selectFrom("certificates").select("number").where("student_id", "=", jose).execute()).toHaveLength(1);
+  });
+
+  it("numbers each student's certificate differently; the course batch holds only passing students", async () => {
+    const res = await get(certificateRoute, `/course/${course}/certificate.pdf?all=1`, cookies.professor, course);
+    expect(res.headers.get("Content-Disposition")).toBe('inline; filename="certificates-pdf-b1.pdf"');
+    const doc = await pdfOf(res);
+    expect(doc.getPageCount()).toBe(2);
+    const rows = await db().selectFrom("certificates").select(["student_id", "number"]).where("course_id", "=", course).execute();
+    expect(rows.map((r) => Number(r.student_id)).sort()).toEqual([jose, ana].sort());
+    expect(new Set(rows.map((r) => r.number)).size).toBe(2);
+    const texts = pageTexts(doc).join("\n");
+    for (const r of rows) expect(texts).toContain(r.number);
+    expect(texts).not.toContain("Bruno");
+  });
+
+  it("refuses a failing student's certificate with a message", async () => {
+    const res = await get(certificateRoute, `/course/${course}/certificate.pdf?student=${bruno}`, cookies.professor, course);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("Content-Type")).toContain("text/html");
+    expect(await res.text()).toContain("Bruno Benítez did not pass this course");
+    expect(await db().selectFrom("certificates").select("id").where("student_id", "=", bruno).execute()).toHaveLength(0);
+  });
+
+  it("refuses a name the fonts cannot print with a message, not a broken PDF", async () => {
+    const res = await get(certificateRoute, `/course/${chineseCourse}/certificate.pdf?student=${zhang}`, cookies.professor, chineseCourse);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("contains characters the PDF fonts cannot print");
+    expect(await db().selectFrom("certificates").select("id").where("student_id", "=", zhang).execute()).toHaveLength(0);
+    const report = await get(reportRoute, `/course/${chineseCourse}/report.pdf?all=1`, cookies.professor, chineseCourse);
+    expect(report.status).toBe(400);
+  });
+
+  it("answers 404 for a student outside the course and 400 without a student", async () => {
+    expect((await get(reportRoute, `/course/${course}/report.pdf?student=${zhang}`, cookies.professor, course)).status).toBe(404);
+    expect((await get(reportRoute, `/course/${course}/report.pdf`, cookies.professor, course)).status).toBe(400);
+  });
+
+  it("refuses another professor's course (403) and sends staff away from the professor's routes", async () => {
+    expect((await get(reportRoute, `/course/${otherCourse}/report.pdf?all=1`, cookies.professor, otherCourse)).status).toBe(403);
+    expect((await get(certificateRoute, `/course/${course}/certificate.pdf?student=${jose}`, cookies.otherProfessor, course)).status).toBe(403);
+    expect(redirectedTo(await get(reportRoute, `/course/${course}/report.pdf?all=1`, cookies.coordinator, course))).toBe("/dashboard");
+  });
+});
+
+describe("the staff's PDFs", () => {
+  it("lets the coordinator and admin staff print any course's reports and certificates", async () => {
+    for (const role of ["coordinator", "admin_staff"] as const) {
+      const doc = await pdfOf(await get(adminReportRoute, `/admin/courses/${otherCourse}/report.pdf?all=1`, cookies[role], otherCourse));
+      expect(doc.getPageCount()).toBe(1);
+      await pdfOf(await get(adminCertificateRoute, `/admin/courses/${course}/certificate.pdf?student=${ana}`, cookies[role], course));
+    }
+  });
+
+  it("refuses other roles (403) and professors (to their area)", async () => {
+    for (const role of ["receptionist", "financial"] as const) {
+      expect((await get(adminReportRoute, `/admin/courses/${course}/report.pdf?all=1`, cookies[role], course)).status).toBe(403);
+      expect((await get(adminCertificateRoute, `/admin/courses/${course}/certificate.pdf?all=1`, cookies[role], course)).status).toBe(403);
+    }
+    expect(redirectedTo(await get(adminReportRoute, `/admin/courses/${course}/report.pdf?all=1`, cookies.professor, course))).toBe("/teachers");
+  });
+
+  it("answers 404 for a course that does not exist", async () => {
+    expect((await get(adminReportRoute, "/admin/courses/999999/report.pdf?all=1", cookies.coordinator, 999999)).status).toBe(404);
+  });
+});
