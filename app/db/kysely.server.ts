@@ -19,6 +19,9 @@ export function connect(url = process.env.DATABASE_URL): DatabaseHandle {
     pg.types.setTypeParser(20, (v) => Number(v));
     pg.types.setTypeParser(1700, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    // An idle connection the server closes (restart, failover) must not crash
+    // the process; the pool replaces it on the next query.
+    pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
   }
   const file = url ? url.replace(/^file:(\/\/)?/, "") : path.resolve("data/school.db");
