@@ -40,9 +40,12 @@ test("a receptionist creates a group transfer, a coordinator approves it from th
   await signIn(coordinator, "coordinator@school.test");
   const bell = coordinator.getByTestId("transfer-bell");
   await bell.locator("summary").click();
-  const entry = bell.getByRole("link", { name: /Group transfer \(2 students\)/ }).filter({ hasText: to }).first();
-  await expect(entry).toBeVisible();
-  await coordinator.goto(`/admin/transfer-students?id=${id}`);
+  // The newest pending transfer is ours: its entry says "Group transfer (2 students)" and the course.
+  const entry = bell.locator(`a[href="/admin/transfer-students?id=${id}"]`);
+  await expect(entry).toContainText("Group transfer (2 students)");
+  await expect(entry).toContainText(to);
+  await entry.click();
+  await expect(coordinator).toHaveURL(new RegExp(`/admin/transfer-students\\?id=${id}$`));
   await expect(coordinator.getByRole("heading", { name: `Transfer #${id}` })).toBeVisible();
   await coordinator.getByRole("link", { name: "Approve" }).click();
   const dialog = coordinator.getByRole("dialog", { name: "Approve this transfer?" });
