@@ -74,6 +74,16 @@ test("the Arabic dashboard is right to left and shows the calendar", async ({ pa
   await expect(page.getByRole("heading", { name: "تنبيهات الحضور" })).toBeVisible();
 });
 
+test("the Arabic /teachers is right to left and shows the professor's calendar", async ({ page }) => {
+  await signIn(page, "professor@school.test");
+  await page.context().addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("ar")).toString("base64"), url: page.url() }]);
+  await page.goto(`/teachers?week=${WEEK}`);
+  await waitForHydration(page);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const list = page.getByRole("list", { name: /^حصصي/ });
+  await expect(list.getByRole("link").first()).toHaveAttribute("href", /^\/course\/\d+\/home$/);
+});
+
 test("a professor's home shows their course cards and a calendar leading to the course pages", async ({ page }) => {
   await signIn(page, "professor@school.test");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Paul Professor");
