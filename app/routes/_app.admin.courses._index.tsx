@@ -11,7 +11,7 @@ import { listCourses, parseCourseFilters, professorOptions } from "~/modules/cou
 import { COURSE_TYPES, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
 import { CUSTOM_SCHEDULE, PHASES } from "~/modules/courses/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
-import { ADULT_LEVELS, KIDS_LEVELS, levelById } from "~/modules/students/levels";
+import { ALL_LEVELS, levelById } from "~/modules/students/levels";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -36,7 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
-const LEVEL_OPTIONS = [...new Map([...ADULT_LEVELS, ...KIDS_LEVELS].map((l) => [l.id, l])).values()];
 
 export default function Courses() {
   const { rows, total, page, limit, professors } = useLoaderData<typeof loader>();
@@ -67,7 +66,7 @@ export default function Courses() {
       </div>
       <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-4" role="search" aria-label={t("filters.label")}>
         {select("phase", t("filters.phase"), PHASES.map((p) => ({ value: p, label: t(`phases.${p}`) })))}
-        {select("level", t("registration.fields.level"), LEVEL_OPTIONS.map((l) => ({ value: String(l.id), label: l.name })))}
+        {select("level", t("registration.fields.level"), ALL_LEVELS.map((l) => ({ value: String(l.id), label: l.name })))}
         {select("age", t("registration.fields.age_category"), [
           { value: "kids", label: t("registration.age.kids") },
           { value: "adults", label: t("registration.age.adults") },

@@ -1,13 +1,14 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
+import { FilterActions, FilterInput, FilterSelect } from "~/components/ui/filters";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { listRegistrations, parseRegistrationFilters } from "~/modules/registrations/review.server";
-import { ADULT_LEVELS, KIDS_LEVELS, levelById } from "~/modules/students/levels";
+import { ALL_LEVELS, levelById } from "~/modules/students/levels";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "registrations:view");
@@ -25,59 +26,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
-const LEVEL_OPTIONS = [...new Map([...ADULT_LEVELS, ...KIDS_LEVELS].map((l) => [l.id, l])).values()];
 
 export default function RegisteredStudents() {
   const { rows, total, page, limit } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const format = useFormat();
-  const [params] = useSearchParams();
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("menu.registeredStudents")}</h1>
       <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6" role="search" aria-label={t("filters.label")}>
-        <div className="sm:col-span-2">
-          <label htmlFor="q" className="field-label">{t("filters.search")}</label>
-          <input id="q" name="q" type="search" defaultValue={params.get("q") ?? ""} className="field-input" placeholder={t("registrations.searchHint")} />
-        </div>
-        <div>
-          <label htmlFor="status" className="field-label">{t("filters.status")}</label>
-          <select id="status" name="status" defaultValue={params.get("status") ?? ""} className="field-input">
-            <option value="">{t("filters.all")}</option>
-            {["pending", "approved", "rejected"].map((s) => (
-              <option key={s} value={s}>{t(`status.${s}`)}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="age" className="field-label">{t("registration.fields.age_category")}</label>
-          <select id="age" name="age" defaultValue={params.get("age") ?? ""} className="field-input">
-            <option value="">{t("filters.all")}</option>
-            <option value="kids">{t("registration.age.kids")}</option>
-            <option value="adults">{t("registration.age.adults")}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="level" className="field-label">{t("registration.fields.level")}</label>
-          <select id="level" name="level" defaultValue={params.get("level") ?? ""} className="field-input">
-            <option value="">{t("filters.all")}</option>
-            {LEVEL_OPTIONS.map((l) => (
-              <option key={l.id} value={l.id}>{l.name}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="from" className="field-label">{t("filters.from")}</label>
-          <input id="from" name="from" type="date" defaultValue={params.get("from") ?? ""} className="field-input" />
-        </div>
-        <div>
-          <label htmlFor="to" className="field-label">{t("filters.to")}</label>
-          <input id="to" name="to" type="date" defaultValue={params.get("to") ?? ""} className="field-input" />
-        </div>
-        <div className="flex items-end gap-2">
-          <button type="submit" className="btn-primary">{t("filters.apply")}</button>
-          <Link to="?" className="btn-secondary">{t("filters.clear")}</Link>
-        </div>
+        <FilterInput name="q" label={t("filters.search")} placeholder={t("registrations.searchHint")} className="sm:col-span-2" />
+        <FilterSelect name="status" label={t("filters.status")} options={["pending", "approved", "rejected"].map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+        <FilterSelect
+          name="age"
+          label={t("registration.fields.age_category")}
+          options={[{ value: "kids", label: t("registration.age.kids") }, { value: "adults", label: t("registration.age.adults") }]}
+        />
+        <FilterSelect name="level" label={t("registration.fields.level")} options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))} />
+        <FilterInput name="from" type="date" label={t("filters.from")} />
+        <FilterInput name="to" type="date" label={t("filters.to")} />
+        <FilterActions />
       </Form>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">

@@ -10,7 +10,7 @@ import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
 import { PROMOTIONS, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
-import { ADULT_LEVELS, KIDS_LEVELS, levelById } from "~/modules/students/levels";
+import { ALL_LEVELS, levelById } from "~/modules/students/levels";
 import { type StudentSort, courseOptions, listStudents, parseStudentFilters } from "~/modules/students/students.server";
 
 export const handle = { i18n: ["common", "students"] };
@@ -35,7 +35,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
-const LEVEL_OPTIONS = [...new Map([...ADULT_LEVELS, ...KIDS_LEVELS].map((l) => [l.id, l])).values()];
 
 export default function Students() {
   const { rows, total, page, limit, sort, dir, courses, canEdit } = useLoaderData<typeof loader>();
@@ -92,7 +91,7 @@ export default function Students() {
           <label htmlFor="level" className="field-label">{t("registration.fields.level")}</label>
           <select id="level" name="level" defaultValue={params.get("level") ?? ""} className="field-input">
             <option value="">{t("filters.all")}</option>
-            {LEVEL_OPTIONS.map((l) => (
+            {ALL_LEVELS.map((l) => (
               <option key={l.id} value={l.id}>{l.name}</option>
             ))}
           </select>

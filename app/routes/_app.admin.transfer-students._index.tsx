@@ -5,12 +5,13 @@ import { z } from "zod";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FilterActions, FilterInput, FilterSelect } from "~/components/ui/filters";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
-import { ADULT_LEVELS, KIDS_LEVELS } from "~/modules/students/levels";
+import { ALL_LEVELS } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
 import {
   courseChoices,
@@ -59,7 +60,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return toasts().redirectWithSuccess(`/admin/transfer-students?id=${id}`, intent === "approve" ? "transfers:approved" : "transfers:rejected");
 }
 
-const LEVELS = [...new Map([...ADULT_LEVELS, ...KIDS_LEVELS].map((l) => [l.id, l])).values()];
 
 export default function TransferStudents() {
   const { rows, total, page, limit, open, courses, canEdit, canDecide } = useLoaderData<typeof loader>();
@@ -158,57 +158,18 @@ export default function TransferStudents() {
       ) : null}
 
       <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6" role="search" aria-label={t("common:filters.label")}>
-        <div className="sm:col-span-2">
-          <label htmlFor="q" className="field-label">{t("filters.search")}</label>
-          <input id="q" name="q" type="search" defaultValue={params.get("q") ?? ""} className="field-input" />
-        </div>
-        <div>
-          <label htmlFor="status_level_change" className="field-label">{t("common:filters.status")}</label>
-          <select id="status_level_change" name="status_level_change" defaultValue={params.get("status_level_change") ?? ""} className="field-input">
-            <option value="">{t("common:filters.all")}</option>
-            {["pending", "approved", "rejected"].map((s) => (
-              <option key={s} value={s}>{t(`common:status.${s}`)}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="kind" className="field-label">{t("filters.kind")}</label>
-          <select id="kind" name="kind" defaultValue={params.get("kind") ?? ""} className="field-input">
-            <option value="">{t("common:filters.all")}</option>
-            <option value="single">{t("kind.single")}</option>
-            <option value="group">{t("kind.group")}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="course" className="field-label">{t("filters.course")}</label>
-          <select id="course" name="course" defaultValue={params.get("course") ?? ""} className="field-input">
-            <option value="">{t("common:filters.all")}</option>
-            {courses.map((c) => (
-              <option key={c.id} value={c.id}>{c.course_id}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="level" className="field-label">{t("filters.level")}</label>
-          <select id="level" name="level" defaultValue={params.get("level") ?? ""} className="field-input">
-            <option value="">{t("common:filters.all")}</option>
-            {LEVELS.map((l) => (
-              <option key={l.id} value={l.id}>{l.name}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="from" className="field-label">{t("common:filters.from")}</label>
-          <input id="from" name="from" type="date" defaultValue={params.get("from") ?? ""} className="field-input" />
-        </div>
-        <div>
-          <label htmlFor="to" className="field-label">{t("common:filters.to")}</label>
-          <input id="to" name="to" type="date" defaultValue={params.get("to") ?? ""} className="field-input" />
-        </div>
-        <div className="flex items-end gap-2">
-          <button type="submit" className="btn-primary">{t("common:filters.apply")}</button>
-          <Link to="?" className="btn-secondary">{t("common:filters.clear")}</Link>
-        </div>
+        <FilterInput name="q" label={t("filters.search")} className="sm:col-span-2" />
+        <FilterSelect
+          name="status_level_change"
+          label={t("common:filters.status")}
+          options={["pending", "approved", "rejected"].map((s) => ({ value: s, label: t(`common:status.${s}`) }))}
+        />
+        <FilterSelect name="kind" label={t("filters.kind")} options={[{ value: "single", label: t("kind.single") }, { value: "group", label: t("kind.group") }]} />
+        <FilterSelect name="course" label={t("filters.course")} options={courses.map((c) => ({ value: c.id, label: c.course_id }))} />
+        <FilterSelect name="level" label={t("filters.level")} options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))} />
+        <FilterInput name="from" type="date" label={t("common:filters.from")} />
+        <FilterInput name="to" type="date" label={t("common:filters.to")} />
+        <FilterActions />
       </Form>
 
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">

@@ -13,11 +13,10 @@ import { requestedWeek, weekLinks } from "~/modules/courses/week";
 import { calendarEvents, loadWeek, parseCalendarFilters } from "~/modules/courses/week.server";
 import { absenceAlerts, schoolCounts } from "~/modules/dashboard/dashboard.server";
 import { absenceSeverity } from "~/modules/students/absence";
-import { ADULT_LEVELS, KIDS_LEVELS } from "~/modules/students/levels";
+import { ALL_LEVELS } from "~/modules/students/levels";
 
 export const handle = { i18n: ["common", "school"] };
 
-const LEVEL_OPTIONS = [...new Map([...ADULT_LEVELS, ...KIDS_LEVELS].map((l) => [l.id, l])).values()];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:view");
@@ -119,7 +118,7 @@ export default function Dashboard() {
             <label htmlFor="level" className="field-label">{t("dashboard.week.level")}</label>
             <select id="level" name="level" defaultValue={data.filters.levelId ?? ""} className="field-input">
               <option value="">{t("common:filters.all")}</option>
-              {LEVEL_OPTIONS.map((l) => (
+              {ALL_LEVELS.map((l) => (
                 <option key={l.id} value={l.id}>{l.name}</option>
               ))}
             </select>

@@ -29,6 +29,9 @@ export const KIDS_LEVELS: readonly Level[] = [
   { id: 14, name: "Private Classes", short: "PC" },
 ];
 
+/** Every level once (Pre-A1 and Private Classes are in both lists), for filters. */
+export const ALL_LEVELS: readonly Level[] = [...new Map([...ADULT_LEVELS, ...KIDS_LEVELS].map((l) => [l.id, l])).values()];
+
 export function levelsFor(age: AgeCategory): readonly Level[] {
   return age === "kids" ? KIDS_LEVELS : ADULT_LEVELS;
 }
