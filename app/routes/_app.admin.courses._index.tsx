@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useCourseTypeLabel, useScheduleLabel, useStandardScheduleLabel } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
+import { FilterActions, FilterSelect } from "~/components/ui/filters";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { translator } from "~/i18n/i18n.server";
@@ -41,21 +42,12 @@ export default function Courses() {
   const { rows, total, page, limit, professors } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const format = useFormat();
-  const [params] = useSearchParams();
   const typeLabel = useCourseTypeLabel();
   const scheduleLabel = useScheduleLabel();
   const standardLabel = useStandardScheduleLabel();
 
   const select = (name: string, label: string, options: { value: string; label: string }[]) => (
-    <div>
-      <label htmlFor={`filter-${name}`} className="field-label">{label}</label>
-      <select id={`filter-${name}`} name={name} defaultValue={params.get(name) ?? ""} className="field-input">
-        <option value="">{t("filters.all")}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
-        ))}
-      </select>
-    </div>
+    <FilterSelect name={name} label={label} options={options} />
   );
 
   return (
@@ -81,10 +73,7 @@ export default function Courses() {
           { value: "active", label: t("status.active") },
           { value: "inactive", label: t("status.inactive") },
         ])}
-        <div className="flex items-end gap-2">
-          <button type="submit" className="btn-primary">{t("filters.apply")}</button>
-          <Link to="?" className="btn-secondary">{t("filters.clear")}</Link>
-        </div>
+        <FilterActions />
       </Form>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">

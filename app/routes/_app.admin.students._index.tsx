@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { useFormat } from "~/components/format";
 import { AbsenceCount } from "~/components/students/absence-count";
+import { FilterSelect } from "~/components/ui/filters";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { translator } from "~/i18n/i18n.server";
@@ -70,61 +71,23 @@ export default function Students() {
           <label htmlFor="q" className="field-label">{t("filters.search")}</label>
           <input id="q" name="q" type="search" defaultValue={params.get("q") ?? ""} maxLength={100} className="field-input" placeholder={t("searchHint")} />
         </div>
-        <div>
-          <label htmlFor="status" className="field-label">{t("filters.status")}</label>
-          <select id="status" name="status" defaultValue={params.get("status") ?? ""} className="field-input">
-            <option value="">{t("filters.all")}</option>
-            {["active", "inactive"].map((s) => (
-              <option key={s} value={s}>{t(`status.${s}`)}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="age" className="field-label">{t("registration.fields.age_category")}</label>
-          <select id="age" name="age" defaultValue={params.get("age") ?? ""} className="field-input">
-            <option value="">{t("filters.all")}</option>
-            <option value="kids">{t("registration.age.kids")}</option>
-            <option value="adults">{t("registration.age.adults")}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="level" className="field-label">{t("registration.fields.level")}</label>
-          <select id="level" name="level" defaultValue={params.get("level") ?? ""} className="field-input">
-            <option value="">{t("filters.all")}</option>
-            {ALL_LEVELS.map((l) => (
-              <option key={l.id} value={l.id}>{l.name}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="course" className="field-label">{t("columns.course")}</label>
-          <select id="course" name="course" defaultValue={params.get("course") ?? ""} className="field-input">
-            <option value="">{t("filters.all")}</option>
-            {courses.map((c) => (
-              <option key={c.id} value={c.id}>{c.course_id}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="schedule" className="field-label">{t("registration.fields.schedule")}</label>
-          <select id="schedule" name="schedule" defaultValue={params.get("schedule") ?? ""} className="field-input">
-            <option value="">{t("filters.all")}</option>
-            {STANDARD_SCHEDULES.map((s) => (
-              <option key={s.id} value={s.id}>
-                {t("registration.scheduleLabel", { days: t(`registration.days.${s.days}`), start: s.start_time, end: s.end_time })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="promotion" className="field-label">{t("registration.fields.promotion")}</label>
-          <select id="promotion" name="promotion" defaultValue={params.get("promotion") ?? ""} className="field-input">
-            <option value="">{t("filters.all")}</option>
-            {PROMOTIONS.map((p) => (
-              <option key={p} value={p}>{p}</option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="status" label={t("filters.status")} options={["active", "inactive"].map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+        <FilterSelect
+          name="age"
+          label={t("registration.fields.age_category")}
+          options={[{ value: "kids", label: t("registration.age.kids") }, { value: "adults", label: t("registration.age.adults") }]}
+        />
+        <FilterSelect name="level" label={t("registration.fields.level")} options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))} />
+        <FilterSelect name="course" label={t("columns.course")} options={courses.map((c) => ({ value: c.id, label: c.course_id }))} />
+        <FilterSelect
+          name="schedule"
+          label={t("registration.fields.schedule")}
+          options={STANDARD_SCHEDULES.map((s) => ({
+            value: s.id,
+            label: t("registration.scheduleLabel", { days: t(`registration.days.${s.days}`), start: s.start_time, end: s.end_time }),
+          }))}
+        />
+        <FilterSelect name="promotion" label={t("registration.fields.promotion")} options={PROMOTIONS.map((p) => ({ value: p, label: p }))} />
         <div className="flex items-end gap-2 sm:col-span-3 lg:col-span-4">
           <button type="submit" className="btn-primary">{t("filters.apply")}</button>
           <Link to="?" className="btn-secondary">{t("filters.clear")}</Link>
