@@ -13,6 +13,7 @@ import * as holidaysRoute from "~/routes/_app.course.$id.holidays";
 import * as homeRoute from "~/routes/_app.course.$id.home";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, createUser, redirectedTo, request, setCookies, signIn } from "../helpers/fixtures";
+import { courseRow, studentRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -33,33 +34,16 @@ async function insertStudent(first_name: string) {
   const now = new Date().toISOString();
   return db()
     .insertInto("students")
-    .values({
+    .values(studentRow({
       first_name,
-      middle_name: "",
       last_name: `Att${String(seq).padStart(2, "0")}`,
       second_last_name: "Lopez",
       id_number: n,
-      birthday: "1990-01-15",
       phone_number: `09${n.slice(-8)}`,
       email: `a${n}@example.com`,
-      address: "Calle 1",
-      age_category: "adults",
-      emergency_contact_name: null,
-      emergency_contact_phone: null,
-      emergency_contact_relationship: null,
-      level_id: 1,
-      schedule: "MON-WED-09-11",
-      same_billing: 1,
-      billing_address: null,
-      where_hear_about_us: null,
-      promotion: null,
-      user_id: null,
-      registration_id: null,
-      status: "active",
-      notes: null,
       created_at: now,
       updated_at: now,
-    })
+    }))
     .returning(["id", "first_name", "last_name", "second_last_name"])
     .executeTakeFirstOrThrow();
 }
@@ -68,27 +52,20 @@ async function insertCourse(code: string, fields: Partial<Insertable<Database["c
   const now = new Date().toISOString();
   return db()
     .insertInto("courses")
-    .values({
+    .values(courseRow({
       course_number: "700",
       course_id: code,
-      level_id: 1,
-      age_category: "adults",
-      type: "on-site",
       schedule_days: "MO,TU,WE,TH,FR,SA,SU",
       start_time: "00:00",
       end_time: "00:30",
       start_date: day(-30),
       end_date: day(30),
-      professor_id: null,
       assig_percentage: 20,
-      test_percentage: 30,
       exam_percentage: 50,
-      capacity: 20,
-      status: "active",
       created_at: now,
       updated_at: now,
       ...fields,
-    })
+    }))
     .returning(["id", "course_id"])
     .executeTakeFirstOrThrow();
 }

@@ -4,6 +4,7 @@ import type { Role, User } from "~/db/schema";
 import * as reportRoute from "~/routes/_app.admin.courses.$id_.report";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
+import { courseRow, studentRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -16,11 +17,17 @@ const NOW = new Date().toISOString();
 async function course(code: string, level: number) {
   const row = await db()
     .insertInto("courses")
-    .values({
-      course_number: code, course_id: code, level_id: level, age_category: "adults", type: "on-site", schedule_days: "MO,WE",
-      start_time: "09:00", end_time: "11:00", start_date: "2026-01-05", end_date: "2027-12-18", professor_id: users.professor.id,
-      assig_percentage: 30, test_percentage: 30, exam_percentage: 40, capacity: 30, status: "active", created_at: NOW, updated_at: NOW,
-    })
+    .values(courseRow({
+      course_number: code,
+      course_id: code,
+      level_id: level,
+      start_date: "2026-01-05",
+      end_date: "2027-12-18",
+      professor_id: users.professor.id,
+      capacity: 30,
+      created_at: NOW,
+      updated_at: NOW,
+    }))
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -36,13 +43,18 @@ beforeAll(async () => {
   for (const [i, grade] of [[1, 95], [2, 70.01], [3, 70]] as const) {
     const s = await db()
       .insertInto("students")
-      .values({
-        first_name: `Stu${i}`, middle_name: "", last_name: `Last${i}`, second_last_name: "X", id_number: `11000000${i}0`, birthday: "2000-01-01",
-        phone_number: "0991234567", email: `r${i}@x.test`, address: "Quito", age_category: "adults", emergency_contact_name: null,
-        emergency_contact_phone: null, emergency_contact_relationship: null, level_id: 1, schedule: "MON-WED-09-11", same_billing: 1,
-        billing_address: null, where_hear_about_us: null, promotion: null, user_id: null, registration_id: null, status: "active",
-        notes: null, created_at: NOW, updated_at: NOW,
-      })
+      .values(studentRow({
+        first_name: `Stu${i}`,
+        last_name: `Last${i}`,
+        second_last_name: "X",
+        id_number: `11000000${i}0`,
+        birthday: "2000-01-01",
+        phone_number: "0991234567",
+        email: `r${i}@x.test`,
+        address: "Quito",
+        created_at: NOW,
+        updated_at: NOW,
+      }))
       .returning("id")
       .executeTakeFirstOrThrow();
     await db().insertInto("enrollments").values({ student_id: s.id, course_id: a1, start_date: "2026-01-05", end_date: null, end_reason: null }).execute();

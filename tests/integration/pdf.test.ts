@@ -10,6 +10,7 @@ import * as reportRoute from "~/routes/course.$id.report[.pdf]";
 import { useTestDatabase } from "../helpers/db";
 import { callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
 import { pageTexts } from "../unit/pdf-text";
+import { courseRow, studentRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -23,33 +24,17 @@ async function insertStudent(first: string, last: string) {
   const now = new Date().toISOString();
   const row = await db()
     .insertInto("students")
-    .values({
+    .values(studentRow({
       first_name: first,
-      middle_name: "",
       last_name: last,
       second_last_name: "",
       id_number: n,
-      birthday: "1990-01-15",
       phone_number: `09${n.slice(-8)}`,
       email: `p${n}@example.com`,
-      address: "Calle 1",
-      age_category: "adults",
-      emergency_contact_name: null,
-      emergency_contact_phone: null,
-      emergency_contact_relationship: null,
       level_id: 3,
-      schedule: "MON-WED-09-11",
-      same_billing: 1,
-      billing_address: null,
-      where_hear_about_us: null,
-      promotion: null,
-      user_id: null,
-      registration_id: null,
-      status: "active",
-      notes: null,
       created_at: now,
       updated_at: now,
-    })
+    }))
     .returning(["id"])
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -59,26 +44,16 @@ async function insertCourse(code: string, professorId: number) {
   const now = new Date().toISOString();
   const row = await db()
     .insertInto("courses")
-    .values({
+    .values(courseRow({
       course_number: "950",
       course_id: code,
       level_id: 3,
-      age_category: "adults",
-      type: "on-site",
-      schedule_days: "MO,WE",
-      start_time: "09:00",
-      end_time: "11:00",
       start_date: "2026-01-05",
       end_date: "2099-12-18",
       professor_id: professorId,
-      assig_percentage: 30,
-      test_percentage: 30,
-      exam_percentage: 40,
-      capacity: 20,
-      status: "active",
       created_at: now,
       updated_at: now,
-    })
+    }))
     .returning(["id"])
     .executeTakeFirstOrThrow();
   return Number(row.id);

@@ -8,6 +8,7 @@ import * as listRoute from "~/routes/_app.admin.registered-students._index";
 import * as indexRoute from "~/routes/students-registration._index";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
+import { courseRow, studentRow } from "../helpers/rows";
 import {
   type FormValues,
   Wizard,
@@ -489,7 +490,7 @@ async function insertStudent(idNumber: string, status: "active" | "inactive") {
   const now = new Date().toISOString();
   return db()
     .insertInto("students")
-    .values({
+    .values(studentRow({
       first_name: "Sam",
       middle_name: "J",
       last_name: "Stone",
@@ -499,23 +500,11 @@ async function insertStudent(idNumber: string, status: "active" | "inactive") {
       phone_number: "3000000000",
       email: `${idNumber.toLowerCase()}@example.com`,
       address: "Somewhere",
-      age_category: "adults",
-      emergency_contact_name: null,
-      emergency_contact_phone: null,
-      emergency_contact_relationship: null,
-      level_id: 1,
       schedule: "SAT-09-13",
-      same_billing: 1,
-      billing_address: null,
-      where_hear_about_us: null,
-      promotion: null,
-      user_id: null,
-      registration_id: null,
       status,
-      notes: null,
       created_at: now,
       updated_at: now,
-    })
+    }))
     .returning("id")
     .executeTakeFirstOrThrow();
 }
@@ -524,23 +513,21 @@ async function insertCourse(fields: { level_id: number; age_category: "kids" | "
   const now = new Date().toISOString();
   return db()
     .insertInto("courses")
-    .values({
+    .values(courseRow({
       course_number: fields.course_id,
       course_id: fields.course_id,
       level_id: fields.level_id,
       age_category: fields.age_category,
       type: "regular",
-      schedule_days: "MO,WE",
       start_time: "19:00",
       end_time: "21:00",
       start_date: "2020-01-01",
       end_date: fields.end_date ?? "2099-12-31",
-      professor_id: null,
       capacity: fields.capacity,
-      status: fields.status ?? "active",
+      status: (fields.status ?? "active") as "active" | "inactive",
       created_at: now,
       updated_at: now,
-    } as never)
+    }))
     .returning("id")
     .executeTakeFirstOrThrow();
 }

@@ -16,6 +16,7 @@ import * as teachersHomeRoute from "~/routes/_app.teachers._index";
 import * as teachersFaqRoute from "~/routes/_app.teachers.faq";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
+import { courseRow, studentRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -48,26 +49,14 @@ let seq = 0;
 async function insertCourse(fields: Partial<Insertable<Database["courses"]>> & { course_id: string }) {
   return db()
     .insertInto("courses")
-    .values({
+    .values(courseRow({
       course_number: String(++seq),
-      level_id: 1,
-      age_category: "adults",
-      type: "on-site",
-      schedule_days: "MO,WE",
-      start_time: "09:00",
-      end_time: "11:00",
       start_date: "2030-01-07",
       end_date: "2030-03-29",
-      professor_id: null,
-      assig_percentage: 30,
-      test_percentage: 30,
-      exam_percentage: 40,
-      capacity: 20,
-      status: "active",
       created_at: now(),
       updated_at: now(),
       ...fields,
-    })
+    }))
     .returning(["id", "course_id"])
     .executeTakeFirstOrThrow();
 }
@@ -100,7 +89,12 @@ function person(n: number) {
 async function insertStudent(fields: Partial<Insertable<Database["students"]>> = {}) {
   return db()
     .insertInto("students")
-    .values({ ...person(++seq), user_id: null, registration_id: null, status: "active", notes: null, created_at: now(), updated_at: now(), ...fields })
+    .values(studentRow({
+      ...person(++seq),
+      created_at: now(),
+      updated_at: now(),
+      ...fields,
+    }))
     .returning(["id"])
     .executeTakeFirstOrThrow();
 }

@@ -11,6 +11,7 @@ import * as newRoute from "~/routes/_app.admin.students.new";
 import * as csvRoute from "~/routes/admin.students[.csv]";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
+import { courseRow, studentRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -33,34 +34,19 @@ async function insertStudent(fields: Partial<StudentRow> = {}) {
   const now = new Date().toISOString();
   return db()
     .insertInto("students")
-    .values({
+    .values(studentRow({
       first_name: "Test",
       middle_name: "Middle",
       last_name: `Person${n.slice(-3)}`,
       second_last_name: "Lopez",
       id_number: n,
-      birthday: "1990-01-15",
       phone_number: `09${n.slice(-8)}`,
       email: `s${n}@example.com`,
       address: "Calle 1 # 2-3",
-      age_category: "adults",
-      emergency_contact_name: null,
-      emergency_contact_phone: null,
-      emergency_contact_relationship: null,
-      level_id: 1,
-      schedule: "MON-WED-09-11",
-      same_billing: 1,
-      billing_address: null,
-      where_hear_about_us: null,
-      promotion: null,
-      user_id: null,
-      registration_id: null,
-      status: "active",
-      notes: null,
       created_at: now,
       updated_at: now,
       ...fields,
-    })
+    }))
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -69,26 +55,15 @@ async function insertCourse(code: string, levelId: number) {
   const now = new Date().toISOString();
   return db()
     .insertInto("courses")
-    .values({
+    .values(courseRow({
       course_number: code.slice(-3),
       course_id: code,
       level_id: levelId,
-      age_category: "adults",
-      type: "on-site",
-      schedule_days: "MO,WE",
-      start_time: "09:00",
-      end_time: "11:00",
       start_date: "2026-01-05",
       end_date: "2099-12-18",
-      professor_id: null,
-      assig_percentage: 30,
-      test_percentage: 30,
-      exam_percentage: 40,
-      capacity: 20,
-      status: "active",
       created_at: now,
       updated_at: now,
-    })
+    }))
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -15,6 +15,7 @@ import * as apiReject from "~/routes/v1.api.transfer-data.reject.$id";
 import * as apiUpdate from "~/routes/v1.api.transfer-data.update.$id";
 import { useTestDatabase } from "../helpers/db";
 import { PASSWORD, callAction, callLoader, createRoleUsers, emailFor, redirectedTo, request, signIn } from "../helpers/fixtures";
+import { courseRow, studentRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -35,11 +36,16 @@ function form(values: Record<string, string | string[]>) {
 async function course(code: string, level: number) {
   const row = await db()
     .insertInto("courses")
-    .values({
-      course_number: code, course_id: code, level_id: level, age_category: "adults", type: "on-site", schedule_days: "MO,WE",
-      start_time: "09:00", end_time: "11:00", start_date: "2026-01-05", end_date: "2027-12-18", professor_id: null,
-      assig_percentage: 30, test_percentage: 30, exam_percentage: 40, capacity: 30, status: "active", created_at: NOW, updated_at: NOW,
-    })
+    .values(courseRow({
+      course_number: code,
+      course_id: code,
+      level_id: level,
+      start_date: "2026-01-05",
+      end_date: "2027-12-18",
+      capacity: 30,
+      created_at: NOW,
+      updated_at: NOW,
+    }))
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -48,13 +54,19 @@ async function course(code: string, level: number) {
 async function student(i: number) {
   const row = await db()
     .insertInto("students")
-    .values({
-      first_name: `Ana${i}`, middle_name: "M", last_name: `Núñez${i}`, second_last_name: "P", id_number: `09000000${String(i).padStart(2, "0")}`,
-      birthday: "2000-01-01", phone_number: "0991234567", email: `s${i}@x.test`, address: "Quito", age_category: "adults",
-      emergency_contact_name: null, emergency_contact_phone: null, emergency_contact_relationship: null, level_id: 1,
-      schedule: "MON-WED-09-11", same_billing: 1, billing_address: null, where_hear_about_us: null, promotion: null,
-      user_id: null, registration_id: null, status: "active", notes: null, created_at: NOW, updated_at: NOW,
-    })
+    .values(studentRow({
+      first_name: `Ana${i}`,
+      middle_name: "M",
+      last_name: `Núñez${i}`,
+      second_last_name: "P",
+      id_number: `09000000${String(i).padStart(2, "0")}`,
+      birthday: "2000-01-01",
+      phone_number: "0991234567",
+      email: `s${i}@x.test`,
+      address: "Quito",
+      created_at: NOW,
+      updated_at: NOW,
+    }))
     .returning("id")
     .executeTakeFirstOrThrow();
   await db().insertInto("enrollments").values({ student_id: row.id, course_id: a1, start_date: "2026-01-05", end_date: null, end_reason: null }).execute();
