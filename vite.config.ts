@@ -2,9 +2,10 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
+import { clientPackages } from "./scripts/bench/client-packages";
 
 export default defineConfig({
-  plugins: [remix(remixConfig), tsconfigPaths()],
+  plugins: [remix(remixConfig), tsconfigPaths(), clientPackages()],
   server: { port: 3000 },
   build: { target: "es2022" },
 });

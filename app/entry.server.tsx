@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { PassThrough } from "node:stream";
 import { type EntryContext, type HandleDataRequestFunction, createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
@@ -9,8 +8,9 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { prepareDatabase } from "~/db/prepare.server";
 import { sessionSecrets } from "~/env.server";
 import { i18nConfig } from "~/i18n/config";
-import { i18next, resources } from "~/i18n/i18n.server";
+import { NAMESPACES, i18next, resources } from "~/i18n/i18n.server";
 import { NonceContext } from "~/components/nonce";
+import { withoutNulBytes } from "~/modules/html-stream.server";
 import { securityHeaders } from "~/modules/security/headers.server";
 
 // A production server without SESSION_SECRET refuses to start, not to serve.
@@ -19,6 +19,10 @@ sessionSecrets();
 await prepareDatabase();
 
 const ABORT_DELAY = 5_000;
+
+// Every page is rendered with a clone of this one (all languages and namespaces, loaded once).
+const rendering = createInstance();
+const renderingReady = rendering.use(initReactI18next).init({ ...i18nConfig, resources, ns: [...NAMESPACES] });
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
@@ -43,14 +47,10 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = crypto.randomBytes(16).toString("base64");
-  const lng = await i18next.getLocale(request);
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng,
-    ns: i18next.getRouteNamespaces(remixContext),
-    resources,
-  });
+  const [lng] = await Promise.all([i18next.getLocale(request), renderingReady]);
+  // A clone shares the store and services, with its own language: a full
+  // init per request was most of a small page's translation cost (issue 9).
+  const instance = rendering.cloneInstance({ lng, ns: i18next.getRouteNamespaces(remixContext) });
 
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
@@ -66,7 +66,7 @@ export default async function handleRequest(
         nonce,
         [callback]: () => {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           securityHeaders(responseHeaders, nonce);
           resolve(

@@ -28,7 +28,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await i18next.getLocale(request);
-  const { toast, headers } = await toasts().getToast(request);
+  const { toast, headers } = await toasts(request).getToast(request);
   // The toast cookie is only rewritten when there was a toast to clear.
   return json({ locale, toast: toast ?? null, timeZone: await schoolTimeZone() }, toast ? { headers } : undefined);
 }

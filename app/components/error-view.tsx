@@ -26,6 +26,7 @@ export function ErrorView({ error, standalone = false }: { error: unknown; stand
     return (
       <Frame standalone={standalone}>
         <AlertDialog
+          heading="h1"
           title={t("errors.accountLockedTitle")}
           onClose={() => navigate("/authentication/login")}
           actions={
@@ -44,6 +45,7 @@ export function ErrorView({ error, standalone = false }: { error: unknown; stand
     return (
       <Frame standalone={standalone}>
         <AlertDialog
+          heading="h1"
           title={t("errors.accessDeniedTitle")}
           onClose={() => navigate("/teachers")}
           actions={

@@ -4,6 +4,31 @@ import { FieldError } from "./forms";
 
 type Field = FieldMetadata<string | undefined>;
 
+const TEXT_TYPES = new Set(["text", "email", "password", "search", "tel", "url"]);
+const RANGE_TYPES = new Set(["number", "range", "date", "month", "week", "time", "datetime-local"]);
+
+/**
+ * conform derives minLength/maxLength/pattern (and min/max/step) from the zod
+ * schema whatever the input's type; HTML allows the length and pattern
+ * constraints only on text-like inputs and the range ones only on number and
+ * date inputs (browsers ignore the others). Drops those the type does not take.
+ */
+export function typeConstraints<P extends { type?: string }>(props: P): P {
+  const type = props.type ?? "text";
+  const out: Record<string, unknown> = { ...props };
+  if (!TEXT_TYPES.has(type)) {
+    delete out.minLength;
+    delete out.maxLength;
+    delete out.pattern;
+  }
+  if (!RANGE_TYPES.has(type)) {
+    delete out.min;
+    delete out.max;
+    delete out.step;
+  }
+  return out as P;
+}
+
 // Fields with their label and a fixed-height error slot; conform wires
 // aria-invalid and aria-describedby to the error.
 
@@ -23,7 +48,7 @@ export function TextField({
   inputMode?: "numeric" | "tel" | "email" | "text";
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
-  const props = getInputProps(field, { type, ariaDescribedBy: hintId });
+  const props = typeConstraints(getInputProps(field, { type, ariaDescribedBy: hintId }));
   return (
     <div>
       <label htmlFor={field.id} className="field-label">

@@ -1,26 +1,82 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-/** Dates in the user's language and the school's time zone. */
+// Every date, number and percentage the app shows goes through Intl in the
+// user's language (never toFixed, toLocaleString() without a locale, or a
+// hand-made "d/m/y" or `${n}%`). The plain functions serve the server and the
+// unit tests; useFormat() binds them to the user's language and the school's
+// time zone. A run that must read left to right inside Arabic ("12 / 18",
+// a phone number) goes in <bdi dir="ltr">: the bidi algorithm would show
+// "18 / 12".
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions) {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
+/** A count or measure with up to `maxDecimals` decimals: "1,234", "12.5", "12,5". */
+export function formatNumber(locale: string, n: number, maxDecimals = 2): string {
+  return numberFormat(locale, { maximumFractionDigits: maxDecimals }).format(n);
+}
+
+/** A number with exactly `decimals` decimals: scores "81.50" / "81,50". */
+export function formatFixed(locale: string, n: number, decimals = 2): string {
+  return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n);
+}
+
+/** A percentage given on a 0–100 scale: 85.5 → "85.50%", "85,50 %", "%85.50"… as the language writes it. */
+export function formatPercent(locale: string, value: number, decimals = 2): string {
+  return numberFormat(locale, { style: "percent", minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value / 100);
+}
+
+/** The character a language writes between whole and decimal part ("." or ","). */
+export function decimalSeparator(locale: string): string {
+  return numberFormat(locale, {}).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+}
+
+/** A calendar date (YYYY-MM-DD) in the language, never shifted by a time zone. */
+export function formatDay(locale: string, ymd: string, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
+  return dateFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${ymd}T00:00:00Z`));
+}
+
+/** A stored timestamp (ISO) as a date, or date and time, in the school's time zone. */
+export function formatTimestamp(locale: string, iso: string, timeZone: string, withTime = false): string {
+  const options: Intl.DateTimeFormatOptions = withTime ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone };
+  return dateFormat(locale, options).format(new Date(iso));
+}
+
+/** Dates, numbers and percentages in the user's language (and the school's time zone). */
 export function useFormat() {
   const { i18n } = useTranslation();
   const root = useRouteLoaderData("root") as { timeZone?: string } | undefined;
   const timeZone = root?.timeZone ?? "America/Guayaquil";
   const locale = i18n.language || "en";
   return {
+    locale,
     /** A stored timestamp (ISO) as a local date. */
     date(iso: string | null | undefined) {
-      if (!iso) return "";
-      return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(new Date(iso));
+      return iso ? formatTimestamp(locale, iso, timeZone) : "";
     },
     /** A calendar date (YYYY-MM-DD), never shifted by a time zone. */
-    day(ymd: string | null | undefined) {
-      if (!ymd) return "";
-      return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${ymd}T00:00:00Z`));
+    day(ymd: string | null | undefined, options?: Intl.DateTimeFormatOptions) {
+      return ymd ? formatDay(locale, ymd, options) : "";
     },
     dateTime(iso: string | null | undefined) {
-      if (!iso) return "";
-      return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+      return iso ? formatTimestamp(locale, iso, timeZone, true) : "";
     },
+    number: (n: number, maxDecimals = 2) => formatNumber(locale, n, maxDecimals),
+    percent: (value: number, decimals = 2) => formatPercent(locale, value, decimals),
   };
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
@@ -12,8 +12,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
 }
 
-/** `DATABASE_URL`: unset → data/school.db; `file:/path.db`; `postgres://…`. */
-export function connect(url = process.env.DATABASE_URL): DatabaseHandle {
+/**
+ * `DATABASE_URL`: unset → data/school.db; `file:/path.db`; `postgres://…`.
+ * `log` is Kysely's (scripts/bench/explain.ts times each query with it).
+ */
+export function connect(url = process.env.DATABASE_URL, { log }: Pick<KyselyConfig, "log"> = {}): DatabaseHandle {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // COUNT(*) and friends come back as bigint strings; our counts fit a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
@@ -22,7 +25,7 @@ export function connect(url = process.env.DATABASE_URL): DatabaseHandle {
     // An idle connection the server closes (restart, failover) must not crash
     // the process; the pool replaces it on the next query.
     pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }), dialect: "postgres" };
   }
   const file = url ? url.replace(/^file:(\/\/)?/, "") : path.resolve("data/school.db");
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -34,7 +37,7 @@ export function connect(url = process.env.DATABASE_URL): DatabaseHandle {
   sqlite.pragma("busy_timeout = 5000");
   // SQLite's lower() only folds ASCII; searches use this one so "Ángel" matches "ángel".
   sqlite.function("ulower", { deterministic: true }, (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v));
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }), dialect: "sqlite" };
 }
 
 let handle: DatabaseHandle | undefined;
@@ -43,6 +46,11 @@ let handle: DatabaseHandle | undefined;
 export function database(): DatabaseHandle {
   handle ??= connect();
   return handle;
+}
+
+/** Makes `handle` the app's connection (a script's own, e.g. one that logs); the one before is not closed. */
+export function useDatabase(next: DatabaseHandle) {
+  handle = next;
 }
 
 export function db(): Kysely<Database> {

@@ -4,6 +4,7 @@ import * as m0002 from "./migrations/0002_registration_drafts";
 import * as m0003 from "./migrations/0003_password_tokens";
 import * as m0004 from "./migrations/0004_courses_code";
 import * as m0005 from "./migrations/0005_certificates";
+import * as m0006 from "./migrations/0006_performance";
 import type { Database } from "./schema";
 
 // Listed by hand (not read from disk) so they travel inside the server bundle.
@@ -13,7 +14,11 @@ const migrations: Record<string, Migration> = {
   "0003_password_tokens": m0003,
   "0004_courses_code": m0004,
   "0005_certificates": m0005,
+  "0006_performance": m0006,
 };
+
+/** Every migration this version of the app knows, in order (a backup with others is from a newer version). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 export async function migrateToLatest(db: Kysely<Database>) {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });

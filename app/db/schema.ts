@@ -241,6 +241,17 @@ export interface CertificatesTable {
   created_at: string;
 }
 
+/**
+ * A student's absence count in a course, absent + 0.5·late (PRODUCT 6), in
+ * half absences (absent 2, late 1). Kept by triggers on attendance
+ * (migration 0006): never written by the app.
+ */
+export interface AbsenceCountsTable {
+  student_id: number;
+  course_id: number;
+  half_absences: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -260,6 +271,7 @@ export interface Database {
   grading_items: GradingItemsTable;
   grades: GradesTable;
   attendance: AttendanceTable;
+  absence_counts: AbsenceCountsTable;
   transfers: TransfersTable;
   transfer_students: TransferStudentsTable;
   grade_bands: GradeBandsTable;

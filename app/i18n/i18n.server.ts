@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { createInstance } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { FALLBACK_LANGUAGE, LANGUAGES, i18nConfig } from "./config";
 
@@ -52,6 +53,15 @@ export const i18next = new RemixI18Next({
   i18next: { ...i18nConfig, resources },
 });
 
+// The server's own strings (titles, PDF labels, API messages) come from one
+// i18next instance made once: a t() fixed to a language and namespace keeps
+// no state, so a request only picks its language. (remix-i18next's getFixedT
+// builds and initialises a new instance on every call: most of a small
+// page's translation cost, issue 9.)
+const shared = createInstance();
+const sharedReady = shared.init({ ...i18nConfig, resources, ns: [...NAMESPACES] });
+
 export async function translator(request: Request, namespace = "common") {
-  return i18next.getFixedT(request, namespace);
+  const [locale] = await Promise.all([i18next.getLocale(request), sharedReady]);
+  return shared.getFixedT(locale, namespace);
 }

@@ -1,16 +1,23 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { sessionSecrets } from "~/env.server";
+import { isHttps, sessionSecrets } from "~/env.server";
 
 // remix-toast with the app's own secret (never the library's default one).
 // Messages are translation keys; the page translates them when it renders.
-let utils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined;
+type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
+const utils = new Map<boolean, ToastUtils>();
 
-export function toasts() {
-  utils ??= createToastUtilsWithCustomSession(
-    createCookieSessionStorage({
-      cookie: { name: "toast", secrets: sessionSecrets(), sameSite: "lax", httpOnly: true, path: "/" },
-    }),
-  );
-  return utils;
+/** The toast helpers for this request: its cookie is Secure when the request came over HTTPS. */
+export function toasts(request: Request): ToastUtils {
+  const secure = isHttps(request);
+  let found = utils.get(secure);
+  if (!found) {
+    found = createToastUtilsWithCustomSession(
+      createCookieSessionStorage({
+        cookie: { name: "toast", secrets: sessionSecrets(), sameSite: "lax", httpOnly: true, path: "/", secure },
+      }),
+    );
+    utils.set(secure, found);
+  }
+  return found;
 }

@@ -28,7 +28,11 @@ export const LINE = rgb(0.82, 0.84, 0.88);
 export const PASS_COLOR = rgb(0.05, 0.5, 0.25);
 export const FAIL_COLOR = rgb(0.75, 0.1, 0.15);
 
-/** Subset: only the glyphs used end up in the file. */
+/**
+ * Subset: only the glyphs used end up in the file. Each document parses the
+ * fonts afresh: a fontkit font shared between documents' subsets loses
+ * glyphs in the second document's text layer (tests/unit/pdf.test.ts).
+ */
 export async function embedFonts(doc: PDFDocument, bytes: FontBytes): Promise<Fonts> {
   doc.registerFontkit(fontkit);
   const [regular, bold, display] = await Promise.all([
@@ -51,6 +55,7 @@ export class UnprintableTextError extends Error {
 }
 
 type FontkitFont = { hasGlyphForCodePoint(codePoint: number): boolean };
+// Keyed by the bytes' identity: the server reads the files once (fonts.server.ts).
 const parsed = new WeakMap<Uint8Array, FontkitFont>();
 
 function fontkitFont(bytes: Uint8Array): FontkitFont {

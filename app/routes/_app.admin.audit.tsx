@@ -139,7 +139,7 @@ export default function AuditLog() {
                       {r.details.length ? (
                         <ul className="space-y-0.5">
                           {r.details.map((line, i) => (
-                            <li key={i} className="break-words font-mono text-xs">{line}</li>
+                            <li key={i} dir="ltr" className="break-words font-mono text-xs rtl:text-right">{line}</li>
                           ))}
                         </ul>
                       ) : null}

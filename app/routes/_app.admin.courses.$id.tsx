@@ -2,6 +2,7 @@ import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useCategoryLabel, useCourseTypeLabel, useScheduleLabel, useWeekdayNames } from "~/components/courses/labels";
@@ -21,10 +22,11 @@ import {
   unenrollStudent,
 } from "~/modules/courses/courses.server";
 import { phaseOf } from "~/modules/courses/schema";
-import { countByStatus } from "~/modules/courses/sessions";
+import { countByStatus } from "~/modules/courses/session-counts";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
 import { examType, levelById } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "courses", "gradebook"] };
 
@@ -85,7 +87,7 @@ const ENROLL_REFUSALS = {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "courses:manage");
   const id = parseCourseId(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: actionSchema });
   const intent = submission.payload.intent === "unenroll" ? "unenroll" : "enroll";
   if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
   const value = submission.value;
@@ -95,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (value.intent === "unenroll") {
     const outcome = await unenrollStudent(id, value.enrollment_id, user.id, today);
     if (!outcome.ok) return json({ intent, result: submission.reply({ formErrors: ["courses:unenroll.notCurrent"] }) }, { status: 409 });
-    return toasts().redirectWithSuccess(here, "courses:unenroll.done");
+    return toasts(request).redirectWithSuccess(here, "courses:unenroll.done");
   }
 
   const outcome = await enrollStudents(id, value.student_ids, user.id, today);
@@ -108,8 +110,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const description = outcome.skipped.length ? t("enroll.skipped", { names: outcome.skipped.join(", ") }) : undefined;
   const back = new URL(request.url).searchParams.get("q");
   const to = back !== null ? `${here}?q=${encodeURIComponent(back)}#enroll` : here;
-  if (outcome.enrolled === 0) return toasts().redirectWithInfo(to, { message: "courses:enroll.noneEnrolled", description });
-  return toasts().redirectWithSuccess(to, { message: t("enroll.done", { count: outcome.enrolled }), description });
+  if (outcome.enrolled === 0) return toasts(request).redirectWithInfo(to, { message: "courses:enroll.noneEnrolled", description });
+  return toasts(request).redirectWithSuccess(to, { message: t("enroll.done", { count: outcome.enrolled }), description });
 }
 
 type ActionData = { intent: "enroll" | "unenroll"; result: SubmissionResult<string[]> };
@@ -129,7 +131,7 @@ export default function CourseDetail() {
   const free = Math.max(0, c.capacity - enrollments.current.length);
   const canEnroll = c.status === "active" && phase !== "finished";
 
-  const data: [string, string][] = [
+  const data: [string, ReactNode][] = [
     [t("fields.code"), c.course_id],
     [t("fields.number"), c.course_number],
     [t("registration.fields.level"), c.level],
@@ -139,8 +141,8 @@ export default function CourseDetail() {
     [t("fields.dates"), t("dateRange", { start: format.day(c.start_date), end: format.day(c.end_date) })],
     [t("fields.phase"), t(`phases.${phase}`)],
     [t("fields.professor"), c.professor_name ? `${c.professor_name} (${c.professor_email})` : t("noProfessor")],
-    [t("form.percentages"), t("percentagesValue", { assig: c.assig_percentage, test: c.test_percentage, exam: c.exam_percentage })],
-    [t("fields.enrolled"), t("enrolledOf", { enrolled: enrollments.current.length, capacity: c.capacity })],
+    [t("form.percentages"), t("percentagesValue", { assig: format.percent(c.assig_percentage, 0), test: format.percent(c.test_percentage, 0), exam: format.percent(c.exam_percentage, 0) })],
+    [t("fields.enrolled"), <bdi dir="ltr">{t("enrolledOf", { enrolled: format.number(enrollments.current.length), capacity: format.number(c.capacity) })}</bdi>],
     [t("fields.exam"), c.exam ?? t("noExam")],
   ];
 
@@ -322,7 +324,8 @@ function EnrollForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
-  const [form, fields] = useForm({ id: "enroll", lastResult });
+  // Not "enroll": that is the section's id (the search's #enroll anchor).
+  const [form, fields] = useForm({ id: "enroll-form", lastResult });
   const ids = fields.student_ids;
   const initial = ids.initialValue;
   const checked = new Set((Array.isArray(initial) ? initial : initial ? [initial] : []).map(String));
@@ -388,7 +391,7 @@ function SessionsTable({ sessions }: { sessions: { date: string; start_time: str
   if (sessions.length === 0) return <p className="text-slate-700">{t("sessions.none")}</p>;
   const STYLE = { held: "bg-emerald-100 text-emerald-900", holiday: "bg-amber-100 text-amber-900", upcoming: "bg-slate-100 text-slate-800" } as const;
   return (
-    <div className="max-h-[32rem] overflow-auto rounded-md border border-slate-200" tabIndex={0} aria-labelledby="sessions-heading">
+    <div role="region" className="max-h-[32rem] overflow-auto rounded-md border border-slate-200" tabIndex={0} aria-labelledby="sessions-heading">
       <table className="min-w-full text-sm">
         <caption className="sr-only">{t("sessions.title")}</caption>
         <thead className="sticky top-0 bg-slate-100">

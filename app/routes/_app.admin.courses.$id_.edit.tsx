@@ -11,6 +11,7 @@ import { saveRefusalReply } from "~/modules/courses/replies";
 import { type CourseInput, courseFormValues, courseSchema } from "~/modules/courses/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -34,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "courses:manage");
   const id = parseCourseId(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: courseSchema });
+  const submission = parseWithZod(await readForm(request), { schema: courseSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await updateCourse(id, submission.value, user.id, await schoolToday());
   if (!outcome.ok) {
@@ -42,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { status, reply } = saveRefusalReply(submission, outcome);
     return json({ result: reply }, { status });
   }
-  return toasts().redirectWithSuccess(`/admin/courses/${id}`, "courses:saved");
+  return toasts(request).redirectWithSuccess(`/admin/courses/${id}`, "courses:saved");
 }
 
 export default function EditCourse() {
@@ -56,7 +57,7 @@ export default function EditCourse() {
       </p>
       <h1 className="text-2xl font-semibold">{t("editTitle", { code })}</h1>
       <p className="text-sm text-slate-700">{t("form.editNote")}</p>
-      <section className="card">
+      <div className="card">
         <CourseForm
           id={`course-${id}`}
           defaults={defaults}
@@ -65,7 +66,7 @@ export default function EditCourse() {
           cancelTo={`/admin/courses/${id}`}
           submitLabel={t("common.save")}
         />
-      </section>
+      </div>
     </div>
   );
 }

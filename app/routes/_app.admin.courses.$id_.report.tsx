@@ -14,6 +14,7 @@ import { loadCourseReport } from "~/modules/grades/report.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { toasts } from "~/modules/toast.server";
 import { promoteCandidates, promotePassing } from "~/modules/transfers/promote.server";
+import { readForm } from "~/modules/shared/form.server";
 
 // "students" for the absence highlight's words (AbsenceCount).
 export const handle = { i18n: ["common", "gradebook", "students"] };
@@ -51,10 +52,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "course-reports:view");
   await requirePermission(request, "transfers:edit");
   const courseId = courseIdParam(params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const outcome = await promotePassing(courseId, Number(form.get("selected_course_id")), user.id, await schoolToday());
   if (!outcome.ok) return json({ message: outcome.message }, { status: outcome.status });
-  return toasts().redirectWithSuccess(`/admin/transfer-students?id=${outcome.id}`, "gradebook:staff.promote.done");
+  return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${outcome.id}`, "gradebook:staff.promote.done");
 }
 
 export default function StaffCourseReport() {
@@ -129,7 +130,8 @@ export default function StaffCourseReport() {
             {promote.skipped ? <p className="text-xs text-slate-700">{t("staff.promote.skipped")}</p> : null}
             <div className="max-w-sm">
               <label htmlFor="selected_course_id" className="field-label">{t("staff.promote.course")}</label>
-              <select id="selected_course_id" name="selected_course_id" required className="field-input">
+              {/* Not `required`: a course is always chosen (there is no empty option). */}
+              <select id="selected_course_id" name="selected_course_id" className="field-input">
                 {promote.courses.map((c) => (
                   <option key={c.id} value={c.id}>{c.course_id}</option>
                 ))}

@@ -112,7 +112,7 @@ export default function Courses() {
                   <td className="px-3 py-2">{r.professor_name ?? <span className="text-slate-700">{t("noProfessor")}</span>}</td>
                   <td className="px-3 py-2 text-end tabular-nums">
                     <span className={r.enrolled >= r.capacity ? "font-semibold text-secondary-dark" : undefined}>
-                      {t("enrolledOf", { enrolled: r.enrolled, capacity: r.capacity })}
+                      <bdi dir="ltr">{t("enrolledOf", { enrolled: format.number(r.enrolled), capacity: format.number(r.capacity) })}</bdi>
                     </span>
                   </td>
                   <td className="px-3 py-2"><StatusBadge status={r.status} /></td>

@@ -10,6 +10,7 @@ import { createCourse, professorOptions } from "~/modules/courses/courses.server
 import { NEW_COURSE_DEFAULTS, courseSchema } from "~/modules/courses/schema";
 import { saveRefusalReply } from "~/modules/courses/replies";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -23,14 +24,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "courses:manage");
-  const submission = parseWithZod(await request.formData(), { schema: courseSchema });
+  const submission = parseWithZod(await readForm(request), { schema: courseSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await createCourse(submission.value, user.id);
   if (!outcome.ok) {
     const { status, reply } = saveRefusalReply(submission, outcome);
     return json({ result: reply }, { status });
   }
-  return toasts().redirectWithSuccess(`/admin/courses/${outcome.id}`, "courses:created");
+  return toasts(request).redirectWithSuccess(`/admin/courses/${outcome.id}`, "courses:created");
 }
 
 export default function NewCourse() {
@@ -43,7 +44,7 @@ export default function NewCourse() {
         <Link to="/admin/courses" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
       </p>
       <h1 className="text-2xl font-semibold">{t("newTitle")}</h1>
-      <section className="card">
+      <div className="card">
         <CourseForm
           id="course-new"
           defaults={NEW_COURSE_DEFAULTS}
@@ -52,7 +53,7 @@ export default function NewCourse() {
           cancelTo="/admin/courses"
           submitLabel={t("form.create")}
         />
-      </section>
+      </div>
     </div>
   );
 }

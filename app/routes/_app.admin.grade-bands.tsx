@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, js
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { useFormat } from "~/components/format";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { translator } from "~/i18n/i18n.server";
@@ -11,6 +12,7 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -33,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "gradebands:manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = intentOf(formData);
   if (!intent) return json({ intent: null, bandId: null, result: null }, { status: 400 });
 
@@ -42,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return json({ intent, bandId: null, result: submission.reply() }, { status: 400 });
     const outcome = await deleteBand(submission.value.band_id, user.id);
     if (!outcome.ok) return json({ intent, bandId: null, result: submission.reply({ formErrors: ["courses:bands.errors.notFound"] }) }, { status: 404 });
-    return toasts().redirectWithSuccess("/admin/grade-bands", "courses:bands.deleted");
+    return toasts(request).redirectWithSuccess("/admin/grade-bands", "courses:bands.deleted");
   }
 
   const id = intent === "update" ? bandId.safeParse(formData.get("band_id")) : null;
@@ -60,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = t("bands.errors.overlap", { name: outcome.band.name, min: outcome.band.min, max: outcome.band.max });
     return json({ intent, bandId: currentId, result: submission.reply({ fieldErrors: { min: [message] } }) }, { status: 400 });
   }
-  return toasts().redirectWithSuccess("/admin/grade-bands", intent === "create" ? "courses:bands.created" : "courses:bands.saved");
+  return toasts(request).redirectWithSuccess("/admin/grade-bands", intent === "create" ? "courses:bands.created" : "courses:bands.saved");
 }
 
 type ActionData = { intent: "create" | "update" | "delete" | null; bandId: number | null; result: SubmissionResult<string[]> | null };
@@ -68,11 +70,12 @@ type ActionData = { intent: "create" | "update" | "delete" | null; bandId: numbe
 export default function GradeBands() {
   const { bands } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const { t, i18n } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const [params] = useSearchParams();
   const editing = bands.find((b) => b.id === Number(params.get("edit")));
   const deleting = bands.find((b) => b.id === Number(params.get("delete")));
-  const number = new Intl.NumberFormat(i18n.language || "en", { maximumFractionDigits: 2 });
+  const format = useFormat();
+  const number = { format: (n: number) => format.number(n) };
   const deleteError = actionData?.intent === "delete" ? actionData.result?.error?.[""]?.[0] : undefined;
 
   return (

@@ -23,6 +23,7 @@ import {
 } from "~/modules/courses/holidays.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -76,7 +77,7 @@ const TOASTS = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "holidays:manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: holidayActionSchema });
   const intent = String(formData.get("intent") ?? "");
   if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
@@ -104,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
         : submission.reply({ formErrors: ["school:holidays.errors.notFound"] });
     return json({ intent, result }, { status: outcome.reason === "notFound" ? 404 : 400 });
   }
-  return toasts().redirectWithSuccess(listUrl(request), TOASTS[value.intent]);
+  return toasts(request).redirectWithSuccess(listUrl(request), TOASTS[value.intent]);
 }
 
 type Courses = { id: number; course_id: string }[];

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@confor
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useFormat } from "~/components/format";
@@ -19,9 +20,11 @@ import {
 } from "~/modules/registrations/review.server";
 import { levelById } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
+import { MAX_ID, rowId } from "~/modules/shared/ids";
 
 const decisionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), course_id: z.coerce.number().int().positive().optional() }),
+  z.object({ intent: z.literal("approve"), course_id: z.coerce.number().int().positive().max(MAX_ID).optional() }),
   z.object({
     intent: z.literal("reject"),
     reason: z
@@ -33,8 +36,8 @@ const decisionSchema = z.discriminatedUnion("intent", [
 ]);
 
 function parseId(raw: string | undefined) {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw json({ message: "Not found" }, { status: 404 });
+  const id = rowId(raw);
+  if (id === null) throw json({ message: "Not found" }, { status: 404 });
   return id;
 }
 
@@ -61,7 +64,7 @@ const MESSAGES = {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "registrations:decide");
   const id = parseId(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: decisionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: decisionSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
   const outcome =
@@ -77,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : submission.reply({ formErrors: [key] });
     return json({ result: reply }, { status });
   }
-  return toasts().redirectWithSuccess(
+  return toasts(request).redirectWithSuccess(
     `/admin/registered-students/${id}`,
     value.intent === "approve" ? "registrations.approved" : "registrations.rejected",
   );
@@ -94,18 +97,18 @@ export default function RegistrationDetail() {
   const here = `/admin/registered-students/${r.id}`;
   const formErrors = actionData?.result?.error?.[""];
 
-  const rows: [string, string | null | undefined][] = [
+  const rows: [string, ReactNode][] = [
     [t("registration.fields.first_name"), r.first_name],
     [t("registration.fields.middle_name"), r.middle_name],
     [t("registration.fields.last_name"), r.last_name],
     [t("registration.fields.second_last_name"), r.second_last_name],
     [t("registration.fields.id_number"), r.id_number],
     [t("registration.fields.birthday"), format.day(r.birthday)],
-    [t("registration.fields.phone_number"), r.phone_number],
+    [t("registration.fields.phone_number"), r.phone_number ? <bdi dir="ltr">{r.phone_number}</bdi> : null],
     [t("registration.fields.email"), r.email],
     [t("registration.fields.age_category"), t(`registration.age.${r.age_category}`)],
     [t("registration.fields.emergency_contact_name"), r.emergency_contact_name],
-    [t("registration.fields.emergency_contact_phone"), r.emergency_contact_phone],
+    [t("registration.fields.emergency_contact_phone"), r.emergency_contact_phone ? <bdi dir="ltr">{r.emergency_contact_phone}</bdi> : null],
     [t("registration.fields.emergency_contact_relationship"), r.emergency_contact_relationship],
     [t("registration.fields.address"), r.address],
     [t("registration.fields.level"), levelById(r.level_id)?.name],
@@ -149,7 +152,7 @@ export default function RegistrationDetail() {
           ) : null}
         </p>
       ) : null}
-      <dl className="card grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      <dl className="card grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt className="text-sm text-slate-700">{label}</dt>
@@ -181,6 +184,7 @@ type Result = ReturnType<typeof useActionData<typeof action>> extends infer R ? 
 
 function ApproveForm({ courses, lastResult }: { courses: { id: number; course_id: string; capacity: number; enrolled: number }[]; lastResult?: Result }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [form, fields] = useForm({ id: "approve", lastResult: lastResult as never });
   const formErrors = form.errors;
   return (
@@ -194,7 +198,7 @@ function ApproveForm({ courses, lastResult }: { courses: { id: number; course_id
           <option value="">{t("registrations.noCourse")}</option>
           {courses.map((c) => (
             <option key={c.id} value={c.id} disabled={c.enrolled >= c.capacity}>
-              {t("registrations.courseOption", { code: c.course_id, enrolled: c.enrolled, capacity: c.capacity })}
+              {t("registrations.courseOption", { code: c.course_id, enrolled: format.number(c.enrolled), capacity: format.number(c.capacity) })}
             </option>
           ))}
         </select>

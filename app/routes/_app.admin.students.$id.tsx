@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { z } from "zod";
 import { useFormat } from "~/components/format";
@@ -16,6 +17,7 @@ import { HEAR_ABOUT_VALUES } from "~/modules/registrations/schema";
 import { levelById } from "~/modules/students/levels";
 import { enrollmentHistory, getStudent, parseStudentId, setStudentStatus } from "~/modules/students/students.server";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "students"] };
 
@@ -41,7 +43,7 @@ const REFUSALS = {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "students:edit");
   const id = parseStudentId(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: statusSchema });
+  const submission = parseWithZod(await readForm(request), { schema: statusSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const activate = submission.value.intent === "activate";
   const outcome = await setStudentStatus(id, activate ? "active" : "inactive", user.id);
@@ -49,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (outcome.reason === "notFound") throw json({ message: "Not found" }, { status: 404 });
     return json({ result: submission.reply({ formErrors: [REFUSALS[outcome.reason]] }) }, { status: 409 });
   }
-  return toasts().redirectWithSuccess(`/admin/students/${id}`, activate ? "students:activated" : "students:deactivated");
+  return toasts(request).redirectWithSuccess(`/admin/students/${id}`, activate ? "students:activated" : "students:deactivated");
 }
 
 export default function StudentDetail() {
@@ -67,22 +69,22 @@ export default function StudentDetail() {
   const schedule = findSchedule(s.schedule);
   const name = [s.first_name, s.middle_name, s.last_name, s.second_last_name].filter(Boolean).join(" ");
 
-  const personal: [string, string | null | undefined][] = [
+  const personal: [string, ReactNode][] = [
     [t("registration.fields.first_name"), s.first_name],
     [t("registration.fields.middle_name"), s.middle_name],
     [t("registration.fields.last_name"), s.last_name],
     [t("registration.fields.second_last_name"), s.second_last_name],
     [t("registration.fields.id_number"), s.id_number],
     [t("registration.fields.birthday"), format.day(s.birthday)],
-    [t("registration.fields.phone_number"), s.phone_number],
+    [t("registration.fields.phone_number"), s.phone_number ? <bdi dir="ltr">{s.phone_number}</bdi> : null],
     [t("registration.fields.email"), s.email],
     [t("registration.fields.age_category"), t(`registration.age.${s.age_category}`)],
     ...(s.age_category === "kids"
       ? ([
           [t("registration.fields.emergency_contact_name"), s.emergency_contact_name],
-          [t("registration.fields.emergency_contact_phone"), s.emergency_contact_phone],
+          [t("registration.fields.emergency_contact_phone"), s.emergency_contact_phone ? <bdi dir="ltr">{s.emergency_contact_phone}</bdi> : null],
           [t("registration.fields.emergency_contact_relationship"), s.emergency_contact_relationship],
-        ] as [string, string | null][])
+        ] as [string, ReactNode][])
       : []),
     [t("registration.fields.address"), s.address],
     [t("registration.fields.same_billing"), s.same_billing ? t("registration.yes") : t("registration.no")],
@@ -195,9 +197,9 @@ function endedLabel(t: (key: string) => string, e: { current: boolean; end_date:
   return e.end_reason || t("enrollments.reasons.ended");
 }
 
-function Details({ rows }: { rows: [string, string | null | undefined][] }) {
+function Details({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt className="text-sm text-slate-700">{label}</dt>

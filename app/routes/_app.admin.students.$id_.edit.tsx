@@ -9,6 +9,7 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { formValuesOf, studentSchema } from "~/modules/students/schema";
 import { getStudent, parseStudentId, updateStudent } from "~/modules/students/students.server";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "students"] };
 
@@ -37,14 +38,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "students:edit");
   const student = await load(parseStudentId(params.id));
-  const submission = parseWithZod(await request.formData(), { schema: studentSchema({ legacyHear: student.where_hear_about_us }) });
+  const submission = parseWithZod(await readForm(request), { schema: studentSchema({ legacyHear: student.where_hear_about_us }) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await updateStudent(student.id, submission.value, user.id);
   if (!outcome.ok && outcome.reason === "notFound") throw json({ message: "Not found" }, { status: 404 });
   if (!outcome.ok) {
     return json({ result: submission.reply({ fieldErrors: { id_number: ["students:errors.idNumberTaken"] } }) }, { status: 409 });
   }
-  return toasts().redirectWithSuccess(`/admin/students/${student.id}`, "students:saved");
+  return toasts(request).redirectWithSuccess(`/admin/students/${student.id}`, "students:saved");
 }
 
 export default function EditStudent() {
@@ -57,7 +58,7 @@ export default function EditStudent() {
         <Link to={`/admin/students/${id}`} className="text-sm text-primary-dark underline">{t("backToStudent")}</Link>
       </p>
       <h1 className="text-2xl font-semibold">{t("editTitle", { name })}</h1>
-      <section className="card">
+      <div className="card">
         <StudentForm
           id={`student-${id}`}
           defaults={defaults}
@@ -65,7 +66,7 @@ export default function EditStudent() {
           lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
           cancelTo={`/admin/students/${id}`}
         />
-      </section>
+      </div>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { studentSchema } from "~/modules/students/schema";
 import { createStudent } from "~/modules/students/students.server";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "students"] };
 
@@ -22,13 +23,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "students:edit");
-  const submission = parseWithZod(await request.formData(), { schema: studentSchema() });
+  const submission = parseWithZod(await readForm(request), { schema: studentSchema() });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await createStudent(submission.value, user.id);
   if (!outcome.ok) {
     return json({ result: submission.reply({ fieldErrors: { id_number: ["students:errors.idNumberTaken"] } }) }, { status: 409 });
   }
-  return toasts().redirectWithSuccess(`/admin/students/${outcome.id}`, "students:saved");
+  return toasts(request).redirectWithSuccess(`/admin/students/${outcome.id}`, "students:saved");
 }
 
 export default function NewStudent() {
@@ -40,14 +41,14 @@ export default function NewStudent() {
         <Link to="/admin/students" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
       </p>
       <h1 className="text-2xl font-semibold">{t("newTitle")}</h1>
-      <section className="card">
+      <div className="card">
         <StudentForm
           id="student-new"
           defaults={{ same_billing: "yes" }}
           lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
           cancelTo="/admin/students"
         />
-      </section>
+      </div>
     </div>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from "~/modules/grades/syllabus.server";
 import type { ExamType } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -74,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "syllabus:manage");
   const level = levelFrom(request);
   if (!level) throw json({ message: "Not found" }, { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: actionSchema });
   const intent = String(submission.payload.intent ?? "");
   const itemIdRaw = Number(submission.payload.item_id) || null;
   if (submission.status !== "success") return json({ intent, itemId: itemIdRaw, result: submission.reply() }, { status: 400 });
@@ -85,26 +86,26 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (value.intent) {
     case "add":
       await addSyllabusItem(level.id, { item_name: value.item_name, category: value.category }, user.id);
-      return toasts().redirectWithSuccess(here, "courses:syllabus.added");
+      return toasts(request).redirectWithSuccess(here, "courses:syllabus.added");
     case "rename": {
       const outcome = await renameSyllabusItem(level.id, value.item_id, value.item_name, user.id);
       if (!outcome.ok) return gone();
-      return toasts().redirectWithSuccess(here, "courses:syllabus.renamed");
+      return toasts(request).redirectWithSuccess(here, "courses:syllabus.renamed");
     }
     case "move": {
       const outcome = await moveSyllabusItem(level.id, value.item_id, value.direction, user.id);
       if (!outcome.ok) return gone();
-      return toasts().redirectWithSuccess(`${here}#item-${value.item_id}`, "courses:syllabus.moved");
+      return toasts(request).redirectWithSuccess(`${here}#item-${value.item_id}`, "courses:syllabus.moved");
     }
     case "remove": {
       const outcome = await removeSyllabusItem(level.id, value.item_id, user.id);
       if (!outcome.ok) return gone();
-      return toasts().redirectWithSuccess(here, "courses:syllabus.removed");
+      return toasts(request).redirectWithSuccess(here, "courses:syllabus.removed");
     }
     case "defaults": {
       const outcome = await createDefaultSyllabus(level.id, user.id);
       if (!outcome.ok) return json({ intent, itemId: null, result: submission.reply({ formErrors: ["courses:syllabus.errors.notEmpty"] }) }, { status: 409 });
-      return toasts().redirectWithSuccess(here, "courses:syllabus.defaultsCreated");
+      return toasts(request).redirectWithSuccess(here, "courses:syllabus.defaultsCreated");
     }
   }
 }
@@ -185,7 +186,7 @@ export default function Syllabus() {
               const list = items.filter((i) => i.category === category);
               const label = categoryLabel(category, level.exam as ExamType | null);
               return (
-                <section key={category} aria-labelledby={`cat-${category.replace(" ", "-")}`} className="card p-4">
+                <section key={category} aria-labelledby={`cat-${category.replace(" ", "-")}`} className="card overflow-x-auto p-4">
                   <h3 id={`cat-${category.replace(" ", "-")}`} className="mb-2 text-lg font-semibold">{label}</h3>
                   {list.length === 0 ? (
                     <p className="text-sm text-slate-700">{t("syllabus.noneInCategory")}</p>

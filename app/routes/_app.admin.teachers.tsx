@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { TextField } from "~/components/fields";
+import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -16,6 +17,7 @@ import { schoolToday } from "~/modules/courses/sessions.server";
 import { createProfessor, listTeachers, parseTeacherFilters } from "~/modules/teachers/teachers.server";
 import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, email, name, newPassword } from "~/modules/users/schema";
+import { readForm } from "~/modules/shared/form.server";
 
 // The user rules of admin/users (name, unique email, password of at least
 // 10 characters): their messages live in the "users" namespace.
@@ -42,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePermission(request, "teachers:edit");
-  const submission = parseWithZod(await request.formData(), { schema: professorSchema });
+  const submission = parseWithZod(await readForm(request), { schema: professorSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
   }
@@ -53,14 +55,14 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  return toasts().redirectWithSuccess("/admin/teachers", "school:teachers.created");
+  return toasts(request).redirectWithSuccess("/admin/teachers", "school:teachers.created");
 }
 
 export default function Teachers() {
   const { rows, total, page, limit, canEdit, opensCourses } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation(["school", "common"]);
+  const { t } = useTranslation(["school", "common"]);
   const [params] = useSearchParams();
-  const hours = new Intl.NumberFormat(i18n.language || "en", { maximumFractionDigits: 2 });
+  const format = useFormat();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("teachers.title")}</h1>
@@ -120,7 +122,7 @@ export default function Teachers() {
                         </ul>
                       )}
                     </td>
-                    <td className="px-3 py-2 text-end tabular-nums">{hours.format(p.weeklyHours)}</td>
+                    <td className="px-3 py-2 text-end tabular-nums">{format.number(p.weeklyHours)}</td>
                     <td className="px-3 py-2"><StatusBadge status={p.status} /></td>
                   </tr>
                 ))

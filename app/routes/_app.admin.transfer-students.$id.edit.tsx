@@ -8,12 +8,14 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { toasts } from "~/modules/toast.server";
 import { submitTransferForm, transferFormData } from "~/modules/transfers/form.server";
 import { getTransfer, updateTransfer } from "~/modules/transfers/transfers.server";
+import { readForm } from "~/modules/shared/form.server";
+import { rowId } from "~/modules/shared/ids";
 
 export const handle = { i18n: ["common", "transfers"] };
 
 function transferId(raw: string | undefined) {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw json({ message: "Not found" }, { status: 404 });
+  const id = rowId(raw);
+  if (id === null) throw json({ message: "Not found" }, { status: 404 });
   return id;
 }
 
@@ -23,8 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const transfer = await getTransfer(id);
   if (!transfer) throw json({ message: "Not found" }, { status: 404 });
   if (transfer.status !== "pending") throw json({ message: "This transfer is no longer pending." }, { status: 409 });
-  const fromParam = Number(new URL(request.url).searchParams.get("from"));
-  const from = Number.isInteger(fromParam) && fromParam > 0 ? fromParam : transfer.from_course_id;
+  const from = rowId(new URL(request.url).searchParams.get("from")) ?? transfer.from_course_id;
   const [data, t] = await Promise.all([transferFormData(from, id), translator(request, "transfers")]);
   return json({
     ...data,
@@ -44,9 +45,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "transfers:edit");
   const id = transferId(params.id);
-  const outcome = await submitTransferForm(await request.formData(), (input) => updateTransfer(id, input, user.id));
+  const outcome = await submitTransferForm(await readForm(request), (input) => updateTransfer(id, input, user.id));
   if ("response" in outcome) return outcome.response;
-  return toasts().redirectWithSuccess(`/admin/transfer-students?id=${id}`, "transfers:updated");
+  return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${id}`, "transfers:updated");
 }
 
 export default function EditTransfer() {

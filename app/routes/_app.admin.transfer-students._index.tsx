@@ -20,6 +20,8 @@ import {
   listTransfers,
   parseTransferFilters,
 } from "~/modules/transfers/transfers.server";
+import { readForm } from "~/modules/shared/form.server";
+import { MAX_ID, rowId } from "~/modules/shared/ids";
 
 export const handle = { i18n: ["common", "transfers"] };
 
@@ -27,10 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "transfers:view");
   const params = new URL(request.url).searchParams;
   const filters = parseTransferFilters(params);
-  const openId = Number(params.get("id"));
+  const openId = rowId(params.get("id"));
   const [list, open, courses, t] = await Promise.all([
     listTransfers(filters),
-    Number.isInteger(openId) && openId > 0 ? getTransfer(openId) : Promise.resolve(null),
+    openId !== null ? getTransfer(openId) : Promise.resolve(null),
     courseChoices(),
     translator(request, "transfers"),
   ]);
@@ -48,16 +50,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
-const decision = z.object({ intent: z.enum(["approve", "reject"]), id: z.coerce.number().int().positive() });
+const decision = z.object({ intent: z.enum(["approve", "reject"]), id: z.coerce.number().int().positive().max(MAX_ID) });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "transfers:decide");
-  const parsed = decision.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = decision.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ message: "transfers:errors.notFound" }, { status: 400 });
   const { intent, id } = parsed.data;
   const outcome = await decideTransfer(id, user.id, intent);
   if (!outcome.ok) return json({ message: outcome.message }, { status: outcome.status });
-  return toasts().redirectWithSuccess(`/admin/transfer-students?id=${id}`, intent === "approve" ? "transfers:approved" : "transfers:rejected");
+  return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${id}`, intent === "approve" ? "transfers:approved" : "transfers:rejected");
 }
 
 
@@ -114,7 +116,7 @@ export default function TransferStudents() {
             </Link>
           </div>
           <p className="font-medium">
-            {open.is_group ? t("bell.group", { count: open.students.length }) : t("kind.single")} · {open.from_course_code ?? "—"} → {open.to_course_code} · {open.level}
+            {open.is_group ? t("bell.group", { count: open.students.length }) : t("kind.single")} · <bdi dir="ltr">{open.from_course_code ?? "—"} → {open.to_course_code}</bdi> · {open.level}
           </p>
           <ul className="list-inside list-disc text-sm">
             {open.students.map((s) => (

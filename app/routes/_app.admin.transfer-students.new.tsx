@@ -8,13 +8,15 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { toasts } from "~/modules/toast.server";
 import { submitTransferForm, transferFormData } from "~/modules/transfers/form.server";
 import { createTransfer } from "~/modules/transfers/transfers.server";
+import { readForm } from "~/modules/shared/form.server";
+import { rowId } from "~/modules/shared/ids";
 
 export const handle = { i18n: ["common", "transfers"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "transfers:edit");
-  const from = Number(new URL(request.url).searchParams.get("from"));
-  const [data, t] = await Promise.all([transferFormData(Number.isInteger(from) && from > 0 ? from : null, null), translator(request, "transfers")]);
+  const from = rowId(new URL(request.url).searchParams.get("from"));
+  const [data, t] = await Promise.all([transferFormData(from, null), translator(request, "transfers")]);
   return json({ ...data, title: t("new") });
 }
 
@@ -22,9 +24,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "transfers:edit");
-  const outcome = await submitTransferForm(await request.formData(), (input) => createTransfer(input, user.id));
+  const outcome = await submitTransferForm(await readForm(request), (input) => createTransfer(input, user.id));
   if ("response" in outcome) return outcome.response;
-  return toasts().redirectWithSuccess(`/admin/transfer-students?id=${outcome.id}`, "transfers:created");
+  return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${outcome.id}`, "transfers:created");
 }
 
 export default function NewTransfer() {

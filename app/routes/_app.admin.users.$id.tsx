@@ -28,12 +28,14 @@ import {
   setUserStatus,
   updateUser,
 } from "~/modules/users/users.server";
+import { readForm } from "~/modules/shared/form.server";
+import { rowId } from "~/modules/shared/ids";
 
 export const handle = { i18n: ["common", "users"] };
 
 function parseId(raw: string | undefined) {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw json({ message: "Not found" }, { status: 404 });
+  const id = rowId(raw);
+  if (id === null) throw json({ message: "Not found" }, { status: 404 });
   return id;
 }
 
@@ -79,10 +81,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     const outcome = await setUserImage(id, image, actor.id);
     if (!outcome.ok) throw json({ message: "Not found" }, { status: 404 });
-    return toasts().redirectWithSuccess(here, "users:toasts.imageSaved");
+    return toasts(request).redirectWithSuccess(here, "users:toasts.imageSaved");
   }
 
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "update") {
@@ -90,7 +92,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return json({ intent, result: submission.reply(), link: null }, { status: 400 });
     const outcome = await updateUser(id, submission.value, actor.id);
     if (!outcome.ok) return failure(intent, submission, outcome.reason);
-    return toasts().redirectWithSuccess(here, "users:toasts.saved");
+    return toasts(request).redirectWithSuccess(here, "users:toasts.saved");
   }
 
   if (intent === "reset") {
@@ -101,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const value = submission.value;
     const outcome = await resetPassword(id, value.method === "password" ? { method: "password", password: value.password } : { method: "link" }, actor.id);
     if (!outcome.ok) return failure(intent, submission, outcome.reason);
-    if (!outcome.token) return toasts().redirectWithSuccess(here, "users:toasts.passwordReset");
+    if (!outcome.token) return toasts(request).redirectWithSuccess(here, "users:toasts.passwordReset");
     // Shown this once: only the link's hash is stored.
     return json({ intent, result: submission.reply({ resetForm: true }), link: new URL(passwordLinkPath(outcome.token), request.url).toString() });
   }
@@ -128,7 +130,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   }
   if (!outcome.ok) return failure(value, submission, outcome.reason);
-  return toasts().redirectWithSuccess(here, SWITCH_TOASTS[value]);
+  return toasts(request).redirectWithSuccess(here, SWITCH_TOASTS[value]);
 }
 
 /** A refused change: nothing was written; the message sits by its field, or on the form. */

@@ -15,6 +15,7 @@ import { ROLES } from "~/modules/auth/permissions";
 import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, createUserSchema } from "~/modules/users/schema";
 import { createUser, passwordLinkPath } from "~/modules/users/users.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -28,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePermission(request, "users:manage");
-  const submission = parseWithZod(await request.formData(), { schema: createUserSchema });
+  const submission = parseWithZod(await readForm(request), { schema: createUserSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), created: null }, { status: 400 });
   }
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  if (!outcome.token) return toasts().redirectWithSuccess(`/admin/users/${outcome.id}`, "users:toasts.created");
+  if (!outcome.token) return toasts(request).redirectWithSuccess(`/admin/users/${outcome.id}`, "users:toasts.created");
   // The link is shown this once: only its hash is kept, so it cannot be shown again.
   return json({
     result: submission.reply({ resetForm: true }),

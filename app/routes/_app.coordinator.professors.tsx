@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/format";
 import { Pagination } from "~/components/ui/pagination";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
@@ -32,6 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export default function ProfessorsOverview() {
   const { rows, total, page, limit, term, opensCourses } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["school", "common"]);
+  const format = useFormat();
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("professors.title")}</h1>
@@ -97,15 +99,15 @@ export default function ProfessorsOverview() {
                           )}
                         </td>
                         <td className="px-3 py-2">{c.level}</td>
-                        <td className="px-3 py-2 text-end tabular-nums">{c.held}</td>
+                        <td className="px-3 py-2 text-end tabular-nums">{format.number(c.held)}</td>
                         <td className={`px-3 py-2 text-end tabular-nums ${behind ? "font-semibold text-amber-900" : ""}`}>
-                          {t("professors.ofHeld", { taken: c.attendanceTaken, held: c.held })}
+                          {t("professors.ofHeld", { taken: format.number(c.attendanceTaken), held: format.number(c.held) })}
                           {behind ? <span className="sr-only"> ({t("professors.behind")})</span> : null}
                         </td>
                         <td className="px-3 py-2 text-end tabular-nums">
                           {c.gradesPercent === null
                             ? "—"
-                            : t("professors.gradesValue", { percent: c.gradesPercent, entered: c.gradesEntered, expected: c.gradesExpected })}
+                            : t("professors.gradesValue", { percent: format.percent(c.gradesPercent, 0), entered: format.number(c.gradesEntered), expected: format.number(c.gradesExpected) })}
                         </td>
                       </tr>
                     );

@@ -23,6 +23,7 @@ import type { DatedSession } from "~/modules/courses/sessions";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "course", "attendance"] };
 
@@ -79,7 +80,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, courseId } = await requireCourseProfessor(request, params.id);
-  const post = parseAttendancePost(await request.formData());
+  const post = parseAttendancePost(await readForm(request));
   // What was chosen comes back with a refusal, so nothing typed is lost.
   const refuse = (problem: Problem, marks?: ReadonlyMap<number, AttendanceValue>) =>
     json({ problem, marks: marks ? Object.fromEntries(marks) : null }, { status: 400 });
@@ -92,7 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const outcome = await saveSessionAttendance(courseId, post.date, post.marks, user.id);
   if (!outcome.ok) return refuse({ reason: outcome.reason, date: post.date }, post.marks);
-  return toasts().redirectWithSuccess(`/course/${courseId}/attendance?date=${post.date}`, "attendance:take.saved");
+  return toasts(request).redirectWithSuccess(`/course/${courseId}/attendance?date=${post.date}`, "attendance:take.saved");
 }
 
 const PILL: Record<AttendanceValue, string> = {

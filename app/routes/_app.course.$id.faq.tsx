@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/format";
 import { FaqList } from "~/components/faq/faq-list";
 import { resources, translator } from "~/i18n/i18n.server";
 import { FALLBACK_LANGUAGE } from "~/i18n/config";
@@ -29,11 +30,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export default function CourseFaq() {
   const { course, questions } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["attendance", "school"]);
+  const format = useFormat();
   const context = t("faq.context", {
     code: course.course_id,
-    assig: course.assig_percentage,
-    test: course.test_percentage,
-    exam: course.exam_percentage,
+    assig: format.percent(course.assig_percentage, 0),
+    test: format.percent(course.test_percentage, 0),
+    exam: format.percent(course.exam_percentage, 0),
     warning: ABSENCE_WARNING,
     danger: ABSENCE_DANGER,
   });

@@ -13,6 +13,7 @@ import { loadGradebook, saveGradebook } from "~/modules/grades/gradebook.server"
 import { CATEGORIES } from "~/modules/grades/grading";
 import { examType } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "course", "gradebook"] };
 
@@ -60,13 +61,13 @@ function echo(form: FormData) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, courseId } = await requireCourseProfessor(request, params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const outcome = await saveGradebook(courseId, user.id, form, await schoolToday());
   const here = `/course/${courseId}/gradebook`;
   if (outcome.ok) {
     return outcome.written
-      ? toasts().redirectWithSuccess(here, "gradebook:gradebook.saved")
-      : toasts().redirectWithInfo(here, "gradebook:gradebook.nothingChanged");
+      ? toasts(request).redirectWithSuccess(here, "gradebook:gradebook.saved")
+      : toasts(request).redirectWithInfo(here, "gradebook:gradebook.nothingChanged");
   }
   switch (outcome.reason) {
     case "invalid": {
@@ -163,16 +164,24 @@ function GradebookForm({ state }: { state?: FormState }) {
     });
   }
 
-  // Enter: the same item of the next student (Shift+Enter: the previous one); on the last row it saves.
+  // Enter moves like a spreadsheet and never saves: the same item of the next
+  // student (Shift+Enter: the previous one); past the last student, the first
+  // student of the next item (Shift+Enter: back to the last of the previous
+  // one). Without JavaScript Enter submits the form, as any form does.
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>, row: number, itemId: number) {
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
-    const target = rows[event.shiftKey ? row - 1 : row + 1];
-    if (!target) {
-      if (event.shiftKey) event.preventDefault();
-      return;
-    }
     event.preventDefault();
-    const next = document.getElementById(cellId(target.id, itemId)) as HTMLInputElement | null;
+    const step = event.shiftKey ? -1 : 1;
+    let target = rows[row + step];
+    let item = itemId;
+    if (!target) {
+      const column = ordered.findIndex((i) => i.id === itemId);
+      const nextItem = ordered[column + step];
+      if (!nextItem) return;
+      item = nextItem.id;
+      target = rows[step > 0 ? 0 : rows.length - 1];
+    }
+    const next = document.getElementById(cellId(target.id, item)) as HTMLInputElement | null;
     next?.focus();
     next?.select();
   }

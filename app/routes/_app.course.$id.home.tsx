@@ -9,7 +9,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { currentStudentsAttendance } from "~/modules/attendance/attendance.server";
 import { requireCourseProfessor } from "~/modules/courses/access.server";
 import { courseOverview } from "~/modules/courses/course-pages.server";
-import { countByStatus } from "~/modules/courses/sessions";
+import { countByStatus } from "~/modules/courses/session-counts";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 import { levelById } from "~/modules/students/levels";
@@ -64,7 +64,7 @@ export default function CourseHome() {
     [t("home.fields.type"), TYPE_KEYS[c.type] ? t(`home.types.${TYPE_KEYS[c.type]}`) : c.type],
     [t("home.fields.schedule"), scheduleLabel(c)],
     [t("home.fields.dates"), t("home.dateRange", { start: format.day(c.start_date), end: format.day(c.end_date) })],
-    [t("home.fields.percentages"), t("home.percentagesValue", { assig: c.assig_percentage, test: c.test_percentage, exam: c.exam_percentage })],
+    [t("home.fields.percentages"), t("home.percentagesValue", { assig: format.percent(c.assig_percentage, 0), test: format.percent(c.test_percentage, 0), exam: format.percent(c.exam_percentage, 0) })],
     [t("home.fields.status"), <StatusBadge key="status" status={c.status} />],
   ];
 

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HolidaysAhead } from "~/components/calendar/holidays-ahead";
 import { WeekCalendar, WeekNav } from "~/components/calendar/week-calendar";
+import { useFormat } from "~/components/format";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
@@ -65,6 +66,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation(["school", "common"]);
+  const format = useFormat();
   return (
     <div className="space-y-6">
       <div>
@@ -80,7 +82,7 @@ export default function Dashboard() {
           {data.cards.map((card) => {
             const body = (
               <>
-                <span className="block text-3xl font-bold tabular-nums text-primary-dark">{card.value}</span>
+                <span className="block text-3xl font-bold tabular-nums text-primary-dark">{format.number(card.value)}</span>
                 <span className="mt-1 block text-sm text-slate-800">{t(`dashboard.counts.${card.key}`)}</span>
               </>
             );
@@ -132,7 +134,7 @@ export default function Dashboard() {
         <WeekCalendar days={data.days} events={data.events} today={data.today} label={t("dashboard.week.calendarLabel")} />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <HolidaysAhead holidays={data.holidays} headingId="holidays-heading" />
         <AbsencePanel alerts={data.alerts} total={data.alertsTotal} linked={data.opensStudents} />
       </div>
@@ -155,8 +157,8 @@ function AbsencePanel({
   total: number;
   linked: boolean;
 }) {
-  const { t, i18n } = useTranslation("school");
-  const number = new Intl.NumberFormat(i18n.language || "en", { maximumFractionDigits: 1 });
+  const { t } = useTranslation("school");
+  const format = useFormat();
   return (
     <section aria-labelledby="absences-heading" className="card p-4">
       <h2 id="absences-heading" className="text-lg font-semibold">
@@ -191,7 +193,7 @@ function AbsencePanel({
                       )}
                     </th>
                     <td className="[overflow-wrap:anywhere] px-2 py-1.5">{a.course_code}</td>
-                    <td className="px-2 py-1.5 text-end font-semibold tabular-nums">{number.format(a.absences)}</td>
+                    <td className="px-2 py-1.5 text-end font-semibold tabular-nums">{format.number(a.absences, 1)}</td>
                     <td className="px-2 py-1.5 font-semibold">{t(`dashboard.absences.${severity}`)}</td>
                   </tr>
                 );

@@ -15,6 +15,8 @@ import { toasts } from "~/modules/toast.server";
 import { isMultipart, readImageForm } from "~/modules/users/avatar.server";
 import { PASSWORD_FIELDS, changePasswordSchema, languageSchema, profileNameSchema } from "~/modules/users/schema";
 import { changeOwnPassword, getProfile, setUserImage, updateOwnLocale, updateOwnName } from "~/modules/users/users.server";
+import { isHttps } from "~/env.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -43,30 +45,30 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ intent: "avatar", result: submission.reply({ fieldErrors: { avatar: [`users:errors.image.${image.reason}`] } }) }, { status: 400 });
     }
     await setUserImage(user.id, image, user.id);
-    return toasts().redirectWithSuccess(HERE, "users:toasts.imageSaved");
+    return toasts(request).redirectWithSuccess(HERE, "users:toasts.imageSaved");
   }
 
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   switch (intent) {
     case "profile": {
       const submission = parseWithZod(formData, { schema: profileNameSchema });
       if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
       await updateOwnName(user.id, submission.value.name);
-      return toasts().redirectWithSuccess(HERE, "users:toasts.profileSaved");
+      return toasts(request).redirectWithSuccess(HERE, "users:toasts.profileSaved");
     }
     case "removeAvatar": {
       const submission = parseWithZod(formData, { schema: removeSchema });
       if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
       await setUserImage(user.id, null, user.id);
-      return toasts().redirectWithSuccess(HERE, "users:toasts.imageRemoved");
+      return toasts(request).redirectWithSuccess(HERE, "users:toasts.imageRemoved");
     }
     case "language": {
       const submission = parseWithZod(formData, { schema: languageSchema });
       if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
       await updateOwnLocale(user.id, submission.value.locale);
-      return toasts().redirectWithSuccess(HERE, "users:toasts.languageSaved", {
-        headers: { "Set-Cookie": await localeCookie.serialize(submission.value.locale) },
+      return toasts(request).redirectWithSuccess(HERE, "users:toasts.languageSaved", {
+        headers: { "Set-Cookie": await localeCookie.serialize(submission.value.locale, { secure: isHttps(request) }) },
       });
     }
     case "password": {
@@ -81,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
           { status: 400 },
         );
       }
-      return toasts().redirectWithSuccess(HERE, "users:toasts.passwordChanged");
+      return toasts(request).redirectWithSuccess(HERE, "users:toasts.passwordChanged");
     }
     default:
       return json({ message: "Unknown form." }, { status: 400 });
@@ -160,7 +162,8 @@ function LanguageForm({ current, lastResult }: { current: string; lastResult?: S
       <input type="hidden" name="intent" value="language" />
       <div className="min-w-[12rem]">
         <label htmlFor={fields.locale.id} className="field-label">{t("common:language.label")}</label>
-        <select {...props} key={`${props.key}-${current}`} required className="field-input">
+        {/* Not `required`: one language is always chosen (HTML wants an empty first option on a required select). */}
+        <select {...props} key={`${props.key}-${current}`} className="field-input">
           {LANGUAGES.map((lng) => (
             <option key={lng} value={lng} lang={lng}>{LANGUAGE_NAMES[lng]}</option>
           ))}

@@ -8,7 +8,7 @@ import { HomeShortcuts } from "~/components/home-shortcuts";
 import { translator } from "~/i18n/i18n.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { menuFor } from "~/modules/auth/menu";
-import { parseScheduleDays } from "~/modules/courses/calendar";
+import { parseScheduleDays } from "~/modules/courses/dates";
 import { upcomingHolidays } from "~/modules/courses/holidays.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { mondayOf, requestedWeek, weekLinks } from "~/modules/courses/week";
@@ -117,7 +117,7 @@ function ProfessorHome({ name, teaching }: { name: string; teaching: Teaching })
                     {t("schedule", { days: c.days.map((d) => t(`weekdays.${d}`)).join(", "), start: c.start_time, end: c.end_time })}
                   </dd>
                   <dt className="text-slate-700">{t("teachersHome.enrolled")}</dt>
-                  <dd className="tabular-nums">{c.enrolled}</dd>
+                  <dd className="tabular-nums">{format.number(c.enrolled)}</dd>
                 </dl>
                 {!c.running ? <p className="text-sm text-slate-700">{t("teachersHome.startsOn", { date: format.day(c.start_date) })}</p> : null}
               </li>

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { LanguageSwitcher } from "~/components/language-switcher";
+import { SkipLink } from "~/components/layout/skip-link";
 import { AlertDialog } from "~/components/ui/alert-dialog";
 import { db } from "~/db/kysely.server";
 import { LANGUAGES } from "~/i18n/config";
@@ -16,6 +17,8 @@ import { homeFor } from "~/modules/auth/permissions";
 import { createSession, safeRedirect } from "~/modules/auth/session.server";
 import { schoolName } from "~/modules/settings.server";
 import type { Role } from "~/db/schema";
+import { isHttps } from "~/env.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await translator(request);
@@ -36,7 +39,7 @@ const STATUS: Record<LoginFailure, number> = {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
@@ -57,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The language saved on the profile follows the user to this browser.
   const saved = await db().selectFrom("users").select("locale").where("id", "=", outcome.user.id).executeTakeFirst();
   if (saved?.locale && (LANGUAGES as readonly string[]).includes(saved.locale)) {
-    headers.append("Set-Cookie", await localeCookie.serialize(saved.locale));
+    headers.append("Set-Cookie", await localeCookie.serialize(saved.locale, { secure: isHttps(request) }));
   }
   return redirect(to, { headers });
 }
@@ -78,11 +81,12 @@ export default function Login() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header className="flex items-center justify-between px-4 py-3">
         <p className="text-lg font-bold text-primary-dark">{t("app.name")}</p>
         <LanguageSwitcher />
       </header>
-      <main id="main" className="flex flex-1 items-center justify-center p-4">
+      <main id="main" tabIndex={-1} className="flex flex-1 items-center justify-center p-4">
         <div className="card w-full max-w-md">
           <h1 className="text-2xl font-semibold">{t("login.title")}</h1>
           <p className="mt-1 text-sm text-slate-700">{t("login.subtitle")}</p>

@@ -6,12 +6,14 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/fields";
 import { SubmitButton } from "~/components/forms";
 import { LanguageSwitcher } from "~/components/language-switcher";
+import { SkipLink } from "~/components/layout/skip-link";
 import { translator } from "~/i18n/i18n.server";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, setPasswordSchema } from "~/modules/users/schema";
 import { type TokenState, passwordTokenState, setPasswordWithToken } from "~/modules/users/users.server";
+import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -30,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: setPasswordSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), state: "valid" as TokenState }, { status: 400 });
   }
@@ -41,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: STATUS[outcome.reason] },
     );
   }
-  return toasts().redirectWithSuccess("/authentication/login", "users:toasts.passwordSet");
+  return toasts(request).redirectWithSuccess("/authentication/login", "users:toasts.passwordSet");
 }
 
 export default function SetPassword() {
@@ -60,11 +62,12 @@ export default function SetPassword() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header className="flex items-center justify-between px-4 py-3">
         <p className="text-lg font-bold text-primary-dark">{t("common:app.name")}</p>
         <LanguageSwitcher />
       </header>
-      <main id="main" className="flex flex-1 items-center justify-center p-4">
+      <main id="main" tabIndex={-1} className="flex flex-1 items-center justify-center p-4">
         <div className="card w-full max-w-md">
           <h1 className="text-2xl font-semibold">{t("setPassword.title")}</h1>
           {state !== "valid" ? (

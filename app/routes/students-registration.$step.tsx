@@ -2,7 +2,7 @@ import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Fieldset, RadioGroup, SelectField, TextAreaField, TextField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
@@ -30,6 +30,7 @@ import {
   tooManySubmissions,
 } from "~/modules/registrations/wizard.server";
 import { levelsFor } from "~/modules/students/levels";
+import { readForm } from "~/modules/shared/form.server";
 
 type FormStep = Exclude<Step, "done">;
 const FORM_STEPS: FormStep[] = ["personal", "address", "message"];
@@ -78,7 +79,7 @@ function rawOf(form: FormData): RawValues {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const { draft, data, step } = await resolve(request, params.step);
-  const form = await request.formData();
+  const form = await readForm(request);
 
   if (step === "done") {
     // "Register another student": forget this browser's finished draft.
@@ -135,6 +136,14 @@ export default function RegistrationStep() {
   const { step, defaults, age, reference } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = (actionData as { result?: SubmissionResult<string[]> } | undefined)?.result;
+  // With JavaScript a new step replaces the form that had the focus: give it
+  // to the new step's heading, where a page load would start reading.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    document.getElementById("step-heading")?.focus();
+  }, [step]);
   return (
     <>
       <StepIndicator current={step} />
@@ -172,7 +181,7 @@ function StepIndicator({ current }: { current: Step }) {
 function StepHeading({ step }: { step: Step }) {
   const { t } = useTranslation();
   return (
-    <h2 id="step-heading" className="mb-4 text-xl font-semibold">
+    <h2 id="step-heading" tabIndex={-1} className="mb-4 text-xl font-semibold">
       {t(`registration.steps.${step}.subtitle`)}
     </h2>
   );
@@ -205,9 +214,15 @@ function Buttons({ back }: { back: boolean }) {
   return (
     <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
       {back ? (
-        <button type="submit" name="intent" value="back" formNoValidate className="btn-secondary">
-          {t("common.back")}
-        </button>
+        <>
+          {/* Enter in a field presses a form's first submit button: this one, so it means Next, not Back (no intent is Next). */}
+          <button type="submit" hidden tabIndex={-1}>
+            {t("common.next")}
+          </button>
+          <button type="submit" name="intent" value="back" formNoValidate className="btn-secondary">
+            {t("common.back")}
+          </button>
+        </>
       ) : (
         <span />
       )}

@@ -2,6 +2,7 @@ import { type MetaFunction, json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/components/language-switcher";
+import { SkipLink } from "~/components/layout/skip-link";
 import { schoolName } from "~/modules/settings.server";
 
 // Public: no sign-in, no standard layout.
@@ -16,6 +17,7 @@ export default function RegistrationLayout() {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
         <Link to="/students-registration" className="flex items-center gap-2 font-bold text-primary-dark">
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -23,7 +25,7 @@ export default function RegistrationLayout() {
         </Link>
         <LanguageSwitcher />
       </header>
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 p-4">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 p-4">
         <h1 className="text-2xl font-semibold">{t("registration.title")}</h1>
         <Outlet />
       </main>

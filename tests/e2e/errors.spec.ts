@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { signIn, waitForHydration } from "./helpers";
+import { jsEnabled, signIn, waitForHydration } from "./helpers";
 
 test.describe("not found", () => {
   for (const path of ["/404", "/some/unknown/path"]) {
@@ -31,10 +31,19 @@ test("security headers", async ({ page }) => {
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBeTruthy();
   expect(headers["cache-control"]).toContain("no-store");
-  // The nonce of the header is the one on the page's scripts.
+  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src "))!;
+  expect(scriptSrc).not.toContain("unsafe-inline");
+  expect(scriptSrc).not.toContain("unsafe-eval");
+  expect(headers["referrer-policy"]).toBe("same-origin");
+  // The nonce of the header is on every script of the page, and nowhere else.
   const nonce = /'nonce-([^']+)'/.exec(csp)![1];
   const body = await response!.text();
-  expect(body).toContain(`nonce="${nonce}"`);
+  const scripts = body.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  // Another page gets another nonce.
+  const again = await page.request.get("/authentication/login");
+  expect(again.headers()["content-security-policy"]).not.toContain(nonce);
 
   await signIn(page, "reception@school.test");
   const signedIn = await page.goto("/dashboard");
@@ -98,4 +107,25 @@ test.describe("at a 1000px wide viewport", () => {
     await closeButton(page).click();
     await expect(sidebar(page)).toBeHidden();
   });
+});
+
+test("the pages run under the CSP without a single violation", async ({ page }) => {
+  test.skip(!jsEnabled(), "without JavaScript no script runs, so none can be refused");
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await signIn(page, "coordinator@school.test");
+  for (const path of ["/dashboard", "/admin/students", "/admin/transfer-students", "/profile"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+  expect(violations).toEqual([]);
+  // The listener does see a violation: a script without the nonce is refused and does not run.
+  await page.addScriptTag({ content: "window.cspProbe = 1;" }).catch(() => undefined);
+  await expect.poll(() => violations.length).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { cspProbe?: number }).cspProbe)).toBeUndefined();
 });

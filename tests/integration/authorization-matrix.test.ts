@@ -99,6 +99,8 @@ const MATRIX: Record<string, Entry> = {
   // Public and catch-all.
   $: { path: () => "/no-such-page", params: () => ({ "*": "no-such-page" }), loader: open, action: open },
   "404": { path: () => "/404", loader: open },
+  // The deployment's health check (and the bench's ceiling page): public, shows nothing but "running".
+  status: { path: () => "/status", loader: open },
   _index: {
     path: () => "/",
     // "/" sends everyone home; anonymous (and a student, who has none) to sign in.

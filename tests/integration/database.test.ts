@@ -22,6 +22,7 @@ const TABLES = {
   grading_items: true,
   grades: true,
   attendance: true,
+  absence_counts: true,
   transfers: true,
   transfer_students: true,
   grade_bands: true,

@@ -3,15 +3,23 @@ import { db } from "~/db/kysely.server";
 import type { Role, User } from "~/db/schema";
 import { ACCESS_DENIED, requirePermission } from "~/modules/auth/guards.server";
 import { CAPABILITIES, type Capability, ROLES } from "~/modules/auth/permissions";
+import { issueSession } from "~/modules/auth/session.server";
 import { securityHeaders } from "~/modules/security/headers.server";
+import * as rootRoute from "~/root";
+import * as profileRoute from "~/routes/_app.profile";
+import * as teachersRoute from "~/routes/_app.teachers._index";
 import * as loginRoute from "~/routes/authentication.login";
 import * as logoutRoute from "~/routes/logout";
 import * as layoutRoute from "~/routes/resources.layout";
 import * as localeRoute from "~/routes/resources.locale";
+import * as registrationRoute from "~/routes/students-registration.$step";
 import { useTestDatabase } from "../helpers/db";
+import { adultPersonal } from "../helpers/registration";
 import {
   PASSWORD,
   callAction,
+  cookiePair,
+  createUser,
   callLoader,
   createRoleUsers,
   redirectedTo,
@@ -272,5 +280,160 @@ describe("security headers", () => {
       if (saved === undefined) delete process.env.DEMO_DATA;
       else process.env.DEMO_DATA = saved;
     }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Every cookie the app sets: HttpOnly, SameSite=Lax, a Path, and Secure when
+// the request came over HTTPS (an https:// URL, or X-Forwarded-Proto: https
+// from the proxy that terminates TLS: env.server's isHttps).
+
+describe("cookies", () => {
+  type Scheme = "http" | "https URL" | "X-Forwarded-Proto";
+  const SCHEMES: Scheme[] = ["http", "https URL", "X-Forwarded-Proto"];
+
+  /** A request to `path` as it arrives under that scheme. */
+  function via(scheme: Scheme, path: string, opts: Parameters<typeof request>[1] = {}) {
+    const url = scheme === "https URL" ? `https://localhost${path}` : path;
+    const headers = { ...(opts.headers ?? {}), ...(scheme === "X-Forwarded-Proto" ? { "X-Forwarded-Proto": "https" } : {}) };
+    return request(url, { ...opts, headers });
+  }
+
+  let n = 0;
+  /** Each way the app sets or clears a cookie; returns the responses that carry them. */
+  const PRODUCERS: [string, (scheme: Scheme) => Promise<Response[]>][] = [
+    [
+      "sign-in (token, and lng from the saved language)",
+      async (scheme) => {
+        n += 1;
+        const user = await createUser({ role: "coordinator", email: `cookie${n}@school.example.com`, locale: "fr" });
+        return [await callAction(loginRoute, via(scheme, "/authentication/login", { form: { email: user.email, password: PASSWORD } }))];
+      },
+    ],
+    [
+      "logout (token cleared)",
+      async (scheme) => [await callAction(logoutRoute, via(scheme, "/logout", { method: "POST", cookie: await signIn(users.financial.email) }))],
+    ],
+    [
+      "an ended session (token cleared)",
+      async (scheme) => {
+        const cookie = await signIn(users.professor.email);
+        await db().updateTable("sessions").set({ expires_at: new Date(0).toISOString() }).where("user_id", "=", users.professor.id).execute();
+        return [await callLoader(teachersRoute, via(scheme, "/teachers", { cookie }))];
+      },
+    ],
+    ["language switch (lng)", async (scheme) => [await callAction(localeRoute, via(scheme, "/resources/locale", { form: { lng: "es", redirectTo: "/" } }))]],
+    [
+      "sidebar toggle (sidebar)",
+      async (scheme) => [await callAction(layoutRoute, via(scheme, "/resources/layout", { cookie: cookies.receptionist, form: { sidebar: "closed" } }))],
+    ],
+    [
+      "profile language (lng and toast), then the page that shows the toast clears it (toast)",
+      async (scheme) => {
+        const saved = await callAction(profileRoute, via(scheme, "/profile", { cookie: cookies.coordinator, form: { intent: "language", locale: "nl" } }));
+        const toast = cookiePair(setCookies(saved, "toast")[0], "toast");
+        const shown = await callLoader(rootRoute, via(scheme, "/profile", { cookie: `${cookies.coordinator}; ${toast}` }));
+        return [saved, shown];
+      },
+    ],
+    [
+      "registration wizard (registration draft set, then forgotten)",
+      async (scheme) => {
+        const first = await callAction(registrationRoute, via(scheme, "/students-registration/personal", { form: adultPersonal() }), { step: "personal" });
+        const draft = cookiePair(setCookies(first, "registration")[0], "registration");
+        const forgotten = await callAction(registrationRoute, via(scheme, "/students-registration/done", { cookie: draft, form: {} }), { step: "done" });
+        return [first, forgotten];
+      },
+    ],
+  ];
+
+  describe.each(PRODUCERS)("%s", (_label, produce) => {
+    it.each(SCHEMES)("%s", async (scheme) => {
+      const lines = (await produce(scheme)).flatMap((r) => setCookies(r));
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        const name = line.split("=")[0];
+        seen.add(name);
+        expect([name, /;\s*HttpOnly(;|$)/i.test(line)]).toEqual([name, true]);
+        expect([name, /;\s*SameSite=Lax(;|$)/i.test(line)]).toEqual([name, true]);
+        expect([name, /;\s*Path=\//i.test(line)]).toEqual([name, true]);
+        expect([name, scheme, /;\s*Secure(;|$)/i.test(line)]).toEqual([name, scheme, scheme !== "http"]);
+      }
+    });
+  });
+
+  const seen = new Set<string>();
+
+  it("the cases above cover every cookie the app defines", () => {
+    const sources = import.meta.glob<string>("/app/**/*.{ts,tsx}", { query: "?raw", import: "default", eager: true });
+    const defined = new Set<string>();
+    for (const text of Object.values(sources)) {
+      for (const m of text.matchAll(/createCookie\(\s*"([^"]+)"/g)) defined.add(m[1]);
+      for (const m of text.matchAll(/cookie:\s*\{\s*name:\s*"([^"]+)"/g)) defined.add(m[1]);
+    }
+    // remix-auth's storage is read, never committed (login.server.ts): no response carries it.
+    defined.delete("__auth");
+    expect(seen.has("__auth")).toBe(false);
+    expect([...defined].sort()).toEqual(["lng", "registration", "sidebar", "toast", "token"]);
+    expect([...seen].sort()).toEqual([...defined].sort());
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Every action of the app (read from app/routes, so a new one is included),
+// posted from another site with a valid session: 403, no cookie, nothing written.
+
+describe("a POST from another site, to every action", () => {
+  type RouteModule = Parameters<typeof callAction>[0];
+  const MODULES = import.meta.glob<RouteModule>("/app/routes/*.{ts,tsx}", { eager: true });
+  const ACTIONS = Object.entries(MODULES)
+    .map(([file, mod]) => [file.replace(/^\/app\/routes\//, "").replace(/\.tsx?$/, ""), mod] as const)
+    // The catch-all answers 404 to any post and touches nothing.
+    .filter(([name, mod]) => mod.action && name !== "$");
+
+  let tables: string[] = [];
+  const bearers = {} as Record<"admin_staff" | "professor", string>;
+  beforeAll(async () => {
+    tables = (await db().introspection.getTables()).map((t) => t.name).filter((t) => !t.startsWith("kysely_")).sort();
+    for (const role of ["admin_staff", "professor"] as const) bearers[role] = (await issueSession(request("/"), users[role].id)).token;
+  });
+
+  /** Row counts of every table, and the last change to a user. */
+  async function snapshot() {
+    const counts = await Promise.all(
+      tables.map(async (t) => Number((await db().selectFrom(t as "users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)),
+    );
+    const changed = await db().selectFrom("users").select((eb) => eb.fn.max("updated_at").as("at")).executeTakeFirstOrThrow();
+    return { counts: Object.fromEntries(tables.map((t, i) => [t, counts[i]])), usersChangedAt: changed.at };
+  }
+
+  it("finds the app's actions", () => {
+    expect(ACTIONS.length).toBeGreaterThan(25);
+  });
+
+  describe.each(ACTIONS)("%s", (name, mod) => {
+    const path = `/${name.replace(/^_app\./, "").replace(/\[\.([a-z]+)\]/g, ".$1").replace(/\$[a-z]+/g, "1").replace(/_(?=\.|$)/g, "").replace(/\./g, "/").replace(/\/_index$/, "")}`;
+    const method = /\.(update|approve|reject)\./.test(`${name}.`) ? "PUT" : "POST";
+    it("Origin: https://evil.example or Sec-Fetch-Site: cross-site → 403, no cookie, nothing written", async () => {
+      const before = await snapshot();
+      const CROSS: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }];
+      for (const headers of CROSS) {
+        for (const role of ["admin_staff", "professor"] as const) {
+          const response = await callAction(
+            mod,
+            request(path, {
+              method,
+              cookie: cookies[role],
+              headers: { ...headers, Authorization: `Bearer ${bearers[role]}` },
+              form: { intent: "approve", id: "1", email: users[role].email, password: PASSWORD, name: "Cross Site", lng: "fr", sidebar: "open" },
+            }),
+            { id: "1", step: "personal", token: "x".repeat(43), file: "x.png" },
+          );
+          expect([headers, role, response.status]).toEqual([headers, role, 403]);
+          expect(setCookies(response)).toEqual([]);
+        }
+      }
+      expect(await snapshot()).toEqual(before);
+    });
   });
 });

@@ -17,7 +17,8 @@ import * as profileRoute from "~/routes/_app.profile";
 import * as loginRoute from "~/routes/authentication.login";
 import * as setPasswordRoute from "~/routes/authentication.set-password.$token";
 import * as imageRoute from "~/routes/v1.api.images.$file";
-import { useTestDatabase } from "../helpers/db";
+import { throughGate } from "../helpers/concurrency";
+import { testDialect, useTestDatabase } from "../helpers/db";
 import {
   ORIGIN,
   PASSWORD,
@@ -302,6 +303,28 @@ describe("set-password link", () => {
     expect(((await again.json()) as Result).result.error?.[""]).toEqual(["users:setPassword.used"]);
     expect(await verifyPassword((await userRow(user.id)).password_hash ?? "", "chosen-password-1")).toBe(true);
     expect(((await (await open(token)).json()) as { state: string }).state).toBe("used");
+  });
+
+  it("used twice at the same moment: one sets the password, the other is told the link was used", async () => {
+    const { user } = await target();
+    const token = await linkFor(user.id);
+    const passwords = ["first-choice-pass-1", "second-choice-pass-2"];
+    const { result: answers, blockedTogether } = await throughGate(
+      "select token_hash from password_tokens where user_id = $1 for update",
+      [user.id],
+      2,
+      () => Promise.all(passwords.map((password) => submit(token, { password, confirm: password }))),
+    );
+    if (testDialect === "postgres") expect(blockedTogether).toBe(2);
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 410]);
+    const refused = answers.find((a) => a.status === 410)!;
+    expect(((await refused.json()) as Result).result.error?.[""]).toEqual(["users:setPassword.used"]);
+    const winner = passwords[answers.findIndex((a) => a.status === 302)];
+    const loser = passwords.find((p) => p !== winner)!;
+    const row = await userRow(user.id);
+    expect(await verifyPassword(row.password_hash ?? "", winner)).toBe(true);
+    expect(await verifyPassword(row.password_hash ?? "", loser)).toBe(false);
+    expect(await auditOf(user.id, "user.password_set")).toHaveLength(1);
   });
 
   it("expires after 72 hours", async () => {

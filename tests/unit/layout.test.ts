@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MENU_POSITIONS, stepMenu } from "~/components/layout/horizontal-menu";
+import { MENU_POSITIONS, offsetShowing, stepMenu } from "~/components/layout/horizontal-menu";
 import { menuFor, menuHref } from "~/modules/auth/menu";
 import { homeFor } from "~/modules/auth/permissions";
 
@@ -12,6 +12,24 @@ describe("horizontal menu arrows", () => {
     expect(stepMenu(-3000, "left")).toBe(-2000);
     expect(stepMenu(0, "left")).toBe(0);
     expect(MENU_POSITIONS).toEqual([0, -1000, -2000, -3000]);
+  });
+});
+
+describe("horizontal menu and the Tab key", () => {
+  // A 600px box; items are [start, width] from the list's start edge.
+  it("keeps the position when the focused item is already in sight", () => {
+    expect(offsetShowing(100, 120, 600, 0)).toBe(0);
+    expect(offsetShowing(1100, 120, 600, -1000)).toBe(-1000);
+  });
+  it("moves to the first position that shows the whole item", () => {
+    expect(offsetShowing(1100, 120, 600, 0)).toBe(-1000);
+    expect(offsetShowing(2050, 100, 600, 0)).toBe(-2000);
+    // Shift+Tab back to the first items.
+    expect(offsetShowing(10, 120, 600, -2000)).toBe(0);
+  });
+  it("moves just far enough when no position shows it (a box narrower than the step), and shows the start of a too-wide item", () => {
+    expect(offsetShowing(1900, 300, 600, 0)).toBe(-1600);
+    expect(offsetShowing(3500, 900, 600, 0)).toBe(-3500);
   });
 });
 

@@ -6,7 +6,10 @@
  * - the same interpolation variables ({{x}}) in each value;
  * - no empty (or non-string) values;
  * - i18next v23 plural keys: every form the language needs
- *   (Intl.PluralRules categories; Arabic has six);
+ *   (Intl.PluralRules categories; Arabic has six, checked against full CLDR
+ *   data so a small-ICU Node cannot weaken the test), and no English text
+ *   that counts ({{count}}) without plural forms;
+ * - the same namespace files in every language;
  * - at most 2% of the values left identical to English (untranslated),
  *   not counting names, codes, numbers and the short allow-list below.
  */
@@ -161,6 +164,52 @@ describe("locale files", () => {
   it("exist for every supported language", () => {
     const missing = LANGUAGES.filter((lng) => !locales.includes(lng));
     expect(missing, `No public/locales/<lng>/ folder for: ${missing.join(", ")}`).toEqual([]);
+  });
+
+  it("are the same namespace files in every language (none only outside English)", () => {
+    for (const lng of locales) {
+      const files = readdirSync(join(LOCALES_DIR, lng)).filter((file) => file.endsWith(".json")).map((file) => file.slice(0, -5)).sort();
+      expect(files, `public/locales/${lng}/`).toEqual(namespaces);
+    }
+  });
+});
+
+describe("plural forms", () => {
+  // The checks below take each language's forms from Intl.PluralRules: a Node
+  // built without full ICU data would give every language English's forms and
+  // let a missing Arabic form pass.
+  it("come from full CLDR data: Arabic has six, Chinese one, the others two", () => {
+    expect(pluralCategories("ar", false).sort()).toEqual(["few", "many", "one", "other", "two", "zero"]);
+    expect(pluralCategories("zh", false)).toEqual(["other"]);
+    for (const lng of ["en", "nl"]) expect(pluralCategories(lng, false).sort()).toEqual(["one", "other"]);
+    for (const lng of ["es", "fr", "pt"]) expect(pluralCategories(lng, false)).toContain("many");
+  });
+
+  it("are used: English has plural keys, and Arabic writes all six forms of each", () => {
+    let groups = 0;
+    for (const ns of namespaces) {
+      const arabic = load("ar", ns);
+      for (const group of pluralGroups(load(SOURCE, ns)).values()) {
+        groups += 1;
+        const forms = ["zero", "one", "two", "few", "many", "other"].filter((c) => arabic.has(formKey(group, c)));
+        expect(forms, `ar/${ns}.json ${group.base}`).toHaveLength(6);
+      }
+    }
+    expect(groups).toBeGreaterThan(0);
+  });
+
+  it("are there wherever an English text counts something: {{count}} outside a plural key only follows a colon", () => {
+    // "Failed sign-ins in a row: {{count}}" needs no agreement; "{{count}} students" does, so it must be a plural key.
+    const bad: string[] = [];
+    for (const ns of namespaces) {
+      for (const [key, value] of load(SOURCE, ns)) {
+        if (parsePlural(key) || typeof value !== "string") continue;
+        for (const m of value.matchAll(/\{\{\s*count\b[^}]*\}\}/g)) {
+          if (!/:\s*$/.test(value.slice(0, m.index))) bad.push(`${ns}:${key} = ${JSON.stringify(value)}`);
+        }
+      }
+    }
+    expect(bad, `Counted texts without plural forms:\n  ${bad.join("\n  ")}`).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { AttendanceSummary } from "~/modules/attendance/attendance";
 import { absenceSeverity } from "~/modules/students/absence";
+import { formatDay, formatNumber, formatPercent } from "../format";
 
 // How attendance numbers look on the course pages (namespace "attendance").
 // The rules (score, absence count, 12/20 thresholds) live in the modules.
@@ -15,7 +16,7 @@ const SEVERITY_STYLES = {
 export function AbsenceCount({ count }: { count: number }) {
   const { t, i18n } = useTranslation("attendance");
   const severity = absenceSeverity(count);
-  const value = new Intl.NumberFormat(i18n.language || "en", { maximumFractionDigits: 1 }).format(count);
+  const value = formatNumber(i18n.language || "en", count, 1);
   const label = severity === "ok" ? null : t(`severity.${severity}`);
   return (
     <span className={`tabular-nums ${SEVERITY_STYLES[severity]}`} data-severity={severity} title={label ?? undefined}>
@@ -34,7 +35,7 @@ export function Score({ score }: { score: number | null }) {
         —<span className="sr-only">{t("noRecords")}</span>
       </span>
     );
-  const value = new Intl.NumberFormat(i18n.language || "en", { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(score / 100);
+  const value = formatPercent(i18n.language || "en", score);
   return <span className="tabular-nums">{value}</span>;
 }
 
@@ -53,7 +54,7 @@ export interface SummaryRow {
 /** Per student: present, recovered, late, absent, score and absence count. */
 export function AttendanceSummaryTable({ rows, caption }: { rows: readonly SummaryRow[]; caption: string }) {
   const { t, i18n } = useTranslation("attendance");
-  const n = new Intl.NumberFormat(i18n.language || "en");
+  const n = { format: (value: number) => formatNumber(i18n.language || "en", value) };
   const num = "px-3 py-2 text-end tabular-nums";
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200">
@@ -98,6 +99,6 @@ export function AttendanceSummaryTable({ rows, caption }: { rows: readonly Summa
 /** A class date (YYYY-MM-DD) with its weekday, in the user's language: "Wed, Nov 18, 2026". */
 export function useSessionDay() {
   const { i18n } = useTranslation();
-  const f = new Intl.DateTimeFormat(i18n.language || "en", { weekday: "short", year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-  return (ymd: string) => f.format(new Date(`${ymd}T00:00:00Z`));
+  const locale = i18n.language || "en";
+  return (ymd: string) => formatDay(locale, ymd, { weekday: "short", year: "numeric", month: "short", day: "numeric" });
 }

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DirectionChevron } from "../layout/icons";
 
 export interface WeekCalendarDay {
   /** YYYY-MM-DD */
@@ -125,7 +126,11 @@ export function WeekNav({ monday, previous, next, current }: { monday: string; p
     return `${location.pathname}?${params}`;
   };
   const sunday = new Date(utc(monday).getTime() + 6 * 86_400_000);
-  const range = new Intl.DateTimeFormat(i18n.language || "en", { dateStyle: "medium", timeZone: "UTC" }).formatRange(utc(monday), sunday);
+  // Node's ICU puts thin spaces (U+2009) around the range dash where Chromium's
+  // puts plain spaces: one form on both sides, or hydration finds different text.
+  const range = new Intl.DateTimeFormat(i18n.language || "en", { dateStyle: "medium", timeZone: "UTC" })
+    .formatRange(utc(monday), sunday)
+    .replace(/\u2009/g, " ");
   return (
     <nav aria-label={t("calendar.weeks")} className="flex flex-wrap items-center justify-between gap-2">
       <p className="font-medium" aria-live="polite">
@@ -133,7 +138,7 @@ export function WeekNav({ monday, previous, next, current }: { monday: string; p
       </p>
       <div className="flex flex-wrap gap-2">
         <Link to={href(previous)} className="btn-secondary" rel="prev" preventScrollReset>
-          <span aria-hidden="true">‹</span> {t("calendar.previousWeek")}
+          <DirectionChevron to="back" /> {t("calendar.previousWeek")}
         </Link>
         {monday !== current ? (
           <Link to={href(current)} className="btn-secondary" preventScrollReset>
@@ -141,7 +146,7 @@ export function WeekNav({ monday, previous, next, current }: { monday: string; p
           </Link>
         ) : null}
         <Link to={href(next)} className="btn-secondary" rel="next" preventScrollReset>
-          {t("calendar.nextWeek")} <span aria-hidden="true">›</span>
+          {t("calendar.nextWeek")} <DirectionChevron to="forward" />
         </Link>
       </div>
     </nav>

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Fieldset, RadioGroup, SelectField, TextField } from "~/components/fields";
+import { Fieldset, RadioGroup, SelectField, TextField, typeConstraints } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { COURSE_TYPES, STANDARD_SCHEDULES, WEEKDAY_CODES } from "~/modules/courses/schedules";
@@ -211,7 +211,7 @@ function CodeField({ field, label, hint, maxLength }: { field: Field; label: str
 /** A whole-number input; `groupError` is a message shared with sibling fields (the percentages' sum). */
 function WholeNumberField({ field, label, min, max, groupError }: { field: Field; label: string; min: number; max: number; groupError?: Field }) {
   const groupInvalid = !!groupError?.errors?.length;
-  const props = getInputProps(field, { type: "number", ariaDescribedBy: groupInvalid ? groupError!.errorId : undefined });
+  const props = typeConstraints(getInputProps(field, { type: "number", ariaDescribedBy: groupInvalid ? groupError!.errorId : undefined }));
   return (
     <div>
       <label htmlFor={field.id} className="field-label">{label}</label>

@@ -1,21 +1,18 @@
 import { useTranslation } from "react-i18next";
 import type { GradingCategory } from "~/db/schema";
 import { round2 } from "~/modules/grades/grading";
+import { decimalSeparator, formatFixed, formatNumber, formatPercent } from "../format";
 
 /** Scores with two decimals in the user's language ("81.50", "81,50"); "—" when there is none. */
 export function useGradeFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language || "en";
-  const two = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value;
   return {
-    score: (n: number | null | undefined) => (n === null || n === undefined ? "—" : two.format(round2(n))),
-    percent: (n: number | null | undefined) => (n === null || n === undefined ? "—" : percent.format(round2(n) / 100)),
-    count: (n: number) => whole.format(n),
+    score: (n: number | null | undefined) => (n === null || n === undefined ? "—" : formatFixed(locale, round2(n), 2)),
+    percent: (n: number | null | undefined) => (n === null || n === undefined ? "—" : formatPercent(locale, round2(n))),
+    count: (n: number) => formatNumber(locale, n, 0),
     /** The separator a grade cell shows: a comma where the language writes one, else a dot. */
-    decimalSeparator: decimal === "," ? "," : ".",
+    decimalSeparator: decimalSeparator(locale) === "," ? "," : ".",
   };
 }
 

@@ -34,9 +34,9 @@ export function PdfLinks({ base, students }: PdfLinksProps) {
     <section aria-labelledby={`${id}-title`} className="card space-y-3">
       <h2 id={`${id}-title`} className="text-lg font-semibold">{t.title}</h2>
       <form method="get" action={`${base}/report.pdf`} target="_blank" className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex min-w-0 max-w-full flex-col gap-1 text-sm">
           <span className="font-medium">{t.student}</span>
-          <select name="student" defaultValue={firstPassing?.id ?? students[0].id} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
+          <select name="student" defaultValue={firstPassing?.id ?? students[0].id} className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1.5">
             {students.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.result === "PASS" ? `${s.name} ✓` : s.name}

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { Role } from "~/db/schema";
 import type { MenuItem } from "~/modules/auth/menu";
@@ -10,6 +10,7 @@ import { Icon } from "./icons";
 import { ProfileMenu } from "./profile-menu";
 import { ScrollToTop } from "./scroll-to-top";
 import { Sidebar } from "./sidebar";
+import { SkipLink } from "./skip-link";
 
 export type SidebarState = "auto" | "open" | "closed";
 
@@ -36,12 +37,19 @@ export function AppShell({ user, home, menu, sidebar, layout, schoolName, bell, 
   // done its answer (not the stale loader value) holds the state.
   const pending = fetcher.formData?.get("sidebar") ?? fetcher.data?.sidebar;
   const state: SidebarState = pending === "open" || pending === "closed" ? pending : sidebar;
+  // The pressed toggle hides itself and its twin shows: keep the keyboard focus on the one shown.
+  const toggles = useRef<HTMLFormElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    const shown = [...(toggles.current?.querySelectorAll("button") ?? [])].find((b) => b.offsetParent !== null);
+    shown?.focus();
+  }, [state]);
 
   return (
     <div data-sidebar={state} className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow">
-        {t("layout.skipToContent")}
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-3">
         <Link to={home} className="flex items-center gap-2 font-bold text-primary-dark">
           <img src="/favicon.svg" alt="" width={32} height={32} />
@@ -49,7 +57,14 @@ export function AppShell({ user, home, menu, sidebar, layout, schoolName, bell, 
           <span className="sr-only md:hidden">{schoolName}</span>
         </Link>
         {!horizontal ? (
-          <fetcher.Form method="post" action="/resources/layout">
+          <fetcher.Form
+            ref={toggles}
+            method="post"
+            action="/resources/layout"
+            onSubmit={() => {
+              toggled.current = true;
+            }}
+          >
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
             {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
             <button type="submit" name="sidebar" value="open" className="sidebar-toggle-open rounded-md p-2 hover:bg-slate-100" aria-label={t("layout.openSidebar")} aria-expanded="false">

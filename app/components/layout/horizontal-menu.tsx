@@ -1,9 +1,9 @@
 import { NavLink } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type MenuItem, menuHref } from "~/modules/auth/menu";
 import { useHydrated } from "../use-hydrated";
-import { Icon } from "./icons";
+import { DirectionChevron, Icon } from "./icons";
 
 export const MENU_STEP = 1000;
 export const MENU_POSITIONS = [0, -1000, -2000, -3000] as const;
@@ -12,6 +12,19 @@ export const MENU_POSITIONS = [0, -1000, -2000, -3000] as const;
 export function stepMenu(offset: number, direction: "left" | "right"): number {
   const next = direction === "right" ? offset - MENU_STEP : offset + MENU_STEP;
   return Math.min(0, Math.max(MENU_POSITIONS[MENU_POSITIONS.length - 1], next));
+}
+
+/**
+ * The offset that shows an item (`start` px from the list's start edge,
+ * `width` px wide) in a box `visible` px wide, so a link reached with Tab is
+ * never out of sight: the current offset if it already shows it, else the
+ * first of the spec's positions that does, else (a box narrower than the
+ * 1000px step leaves gaps) just far enough to show it.
+ */
+export function offsetShowing(start: number, width: number, visible: number, current: number): number {
+  const shows = (o: number) => start >= -o && start + width <= -o + visible;
+  if (shows(current)) return current;
+  return MENU_POSITIONS.find(shows) ?? -Math.min(start, Math.max(0, start + width - visible));
 }
 
 /**
@@ -25,21 +38,38 @@ export function HorizontalMenu({ items, layout }: { items: MenuItem[]; layout: s
   const listRef = useRef<HTMLUListElement>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
-    const el = listRef.current;
-    if (el?.parentElement) setOverflows(el.scrollWidth > el.parentElement.clientWidth);
+    const measure = () => {
+      const el = listRef.current;
+      if (el?.parentElement) setOverflows(el.scrollWidth > el.parentElement.clientWidth);
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
   }, []);
   const rtl = i18n.dir() === "rtl";
   const shift = rtl ? -offset : offset;
+
+  // Tab onto a link the arrows have moved out of sight: move the menu to it.
+  function onFocus(event: FocusEvent<HTMLUListElement>) {
+    const list = listRef.current;
+    const box = list?.parentElement;
+    if (!hydrated || !list || !box || !(event.target instanceof HTMLElement)) return;
+    box.scrollLeft = 0; // the browser scrolls a clipped box to the focus; the offset does it here
+    const item = event.target.getBoundingClientRect();
+    const all = list.getBoundingClientRect(); // both moved by the same transform
+    const start = rtl ? all.right - item.right : item.left - all.left;
+    setOffset((o) => offsetShowing(start, item.width, box.clientWidth, o));
+  }
 
   return (
     <nav aria-label={t("layout.mainMenu")} className="relative flex items-center border-b border-slate-200 bg-white">
       {hydrated && overflows ? (
         <button type="button" className="px-2 py-3 disabled:opacity-40" aria-label={t("layout.scrollMenuBack")} disabled={offset === 0} onClick={() => setOffset((o) => stepMenu(o, "left"))}>
-          <Icon name="chevron" className="h-5 w-5 ltr:rotate-180" />
+          <DirectionChevron to="back" className="h-5 w-5" />
         </button>
       ) : null}
       <div className={`flex-1 ${hydrated ? "overflow-hidden" : "overflow-x-auto"}`}>
-        <ul ref={listRef} className="flex gap-1 px-3 transition-transform" style={hydrated ? { transform: `translateX(${shift}px)` } : undefined}>
+        <ul ref={listRef} onFocus={onFocus} className="flex gap-1 px-3 transition-transform" style={hydrated ? { transform: `translateX(${shift}px)` } : undefined}>
           {items.map((item) => (
             <li key={item.id}>
               <NavLink
@@ -61,7 +91,7 @@ export function HorizontalMenu({ items, layout }: { items: MenuItem[]; layout: s
       </div>
       {hydrated && overflows ? (
         <button type="button" className="px-2 py-3 disabled:opacity-40" aria-label={t("layout.scrollMenuForward")} disabled={offset === MENU_POSITIONS[MENU_POSITIONS.length - 1]} onClick={() => setOffset((o) => stepMenu(o, "right"))}>
-          <Icon name="chevron" className="h-5 w-5 rtl:rotate-180" />
+          <DirectionChevron to="forward" className="h-5 w-5" />
         </button>
       ) : null}
     </nav>

@@ -27,3 +27,15 @@ export function Icon({ name, className = "h-5 w-5" }: { name: keyof typeof PATHS
     </svg>
   );
 }
+
+/**
+ * A chevron that points back (previous) or forward (next) in the reading
+ * direction: right-to-left pages turn it around, so "next" points left in Arabic.
+ */
+export function DirectionChevron({ to, className = "h-4 w-4" }: { to: "back" | "forward"; className?: string }) {
+  return (
+    <span data-direction={to} className={`inline-flex ${to === "back" ? "ltr:rotate-180" : "rtl:rotate-180"}`}>
+      <Icon name="chevron" className={className} />
+    </span>
+  );
+}

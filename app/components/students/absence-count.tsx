@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { absenceSeverity } from "~/modules/students/absence";
+import { formatNumber } from "../format";
 
 const STYLES = {
   ok: "",
@@ -12,7 +13,7 @@ export function AbsenceCount({ count }: { count: number | null }) {
   const { t, i18n } = useTranslation("students");
   if (count === null) return <span className="text-slate-700">—</span>;
   const severity = absenceSeverity(count);
-  const value = new Intl.NumberFormat(i18n.language || "en", { maximumFractionDigits: 1 }).format(count);
+  const value = formatNumber(i18n.language || "en", count, 1);
   return (
     <span className={STYLES[severity]} data-severity={severity} title={severity === "ok" ? undefined : t(`absence.${severity}`)}>
       {value}

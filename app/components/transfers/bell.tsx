@@ -50,7 +50,7 @@ export function TransferBell({ initial }: { initial: PendingTransfers }) {
           </span>
         ) : null}
       </summary>
-      <div className="absolute end-0 z-30 mt-1 w-80 rounded-md border border-slate-200 bg-white shadow-lg">
+      <div className="fixed inset-x-2 top-16 z-30 rounded-md border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:end-0 sm:top-auto sm:mt-1 sm:w-80">
         <p className="border-b border-slate-200 px-4 py-2 text-sm font-semibold">{t("bell.title")}</p>
         {data.items.length === 0 ? (
           <p className="px-4 py-6 text-center text-sm text-slate-700">{t("bell.empty")}</p>

@@ -91,7 +91,8 @@ export function TransferForm({ courses, from, students, levels, defaults, lastRe
             </div>
             <div>
               <label htmlFor={fields.selected_level_id.id} className="field-label">{t("form.selectedLevel")}</label>
-              <select {...getSelectProps(fields.selected_level_id)} key={fields.selected_level_id.key} required className="field-input" aria-describedby={`${fields.selected_level_id.errorId} level-hint`}>
+              {/* Not `required`: a level is always chosen (there is no empty option). */}
+              <select {...getSelectProps(fields.selected_level_id)} key={fields.selected_level_id.key} className="field-input" aria-describedby={`${fields.selected_level_id.errorId} level-hint`}>
                 {levels.map((l) => (
                   <option key={l.id} value={l.id}>{l.name}</option>
                 ))}

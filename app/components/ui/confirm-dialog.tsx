@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useNavigate } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useReturnFocus } from "./return-focus";
 
 /**
  * The confirm step of a decisive action. The page shows it when its URL asks
@@ -13,12 +14,15 @@ export function ConfirmDialog({ title, cancelTo, children }: { title: string; ca
   const navigate = useNavigate();
   // Our own id names the dialog in the server's HTML too (see AlertDialog).
   const id = useId();
+  const focus = useReturnFocus();
   return (
     <Dialog.Root defaultOpen modal onOpenChange={(open) => !open && navigate(cancelTo, { replace: true, preventScrollReset: true })}>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
       <Dialog.Content
         aria-describedby={undefined}
         aria-labelledby={`${id}-title`}
+        onOpenAutoFocus={focus.onOpenAutoFocus}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
         className="fixed start-1/2 top-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2"
       >
         <Dialog.Title id={`${id}-title`} className="text-lg font-semibold">{title}</Dialog.Title>

@@ -1,9 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "../format";
 
 /** Previous/next links that keep every filter of the query string. */
 export function Pagination({ page, limit, total }: { page: number; limit: number; total: number }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(total / limit));
   const href = (p: number) => {
@@ -13,7 +15,7 @@ export function Pagination({ page, limit, total }: { page: number; limit: number
   };
   return (
     <nav aria-label={t("pagination.label")} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-slate-700">{t("pagination.summary", { page, pages, total })}</p>
+      <p className="text-slate-700">{t("pagination.summary", { page: format.number(page), pages: format.number(pages), total: format.number(total) })}</p>
       <div className="flex gap-2">
         {page > 1 ? (
           <Link to={href(page - 1)} className="btn-secondary" rel="prev">

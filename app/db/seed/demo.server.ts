@@ -28,12 +28,12 @@ const CHUNK = 500; // rows per INSERT (PostgreSQL allows 65535 bind parameters p
 const UTC_OFFSET_HOURS = 5; // America/Guayaquil is UTC-5 all year
 
 type Trx = Transaction<Database>;
-type PersonRow = Omit<Insertable<StudentsTable>, "user_id" | "registration_id" | "status" | "notes" | "created_at" | "updated_at">;
+export type PersonRow = Omit<Insertable<StudentsTable>, "user_id" | "registration_id" | "status" | "notes" | "created_at" | "updated_at">;
 
 // ---------------------------------------------------------------------------
-// Staff
+// Staff (the bench school, scripts/bench/data.ts, signs in with the same accounts)
 
-const USERS: [string, string, Role][] = [
+export const USERS: [string, string, Role][] = [
   ["Ana Admin", "admin@school.test", "admin_staff"],
   ["Carla Coordinator", "coordinator@school.test", "coordinator"],
   ["Rita Reception", "reception@school.test", "receptionist"],
@@ -138,7 +138,7 @@ function localTimestamp(date: string, time: string) {
   return new Date(Date.UTC(y, m - 1, d, h + UTC_OFFSET_HOURS, min)).toISOString();
 }
 
-class People {
+export class People {
   private ids = new Set<string>();
   private phones = new Set<string>();
   private emails = new Set<string>();

@@ -3,6 +3,8 @@ import { resources } from "~/i18n/i18n.server";
 import { ACCESS_DENIED, assertSameOrigin } from "~/modules/auth/guards.server";
 import { type Capability, can } from "~/modules/auth/permissions";
 import { type SessionUser, lookupSession } from "~/modules/auth/session.server";
+import { containsNul } from "~/modules/shared/form.server";
+import { rowId } from "~/modules/shared/ids";
 
 // The /v1/api JSON API (PRODUCT 9): bearer token, the pages' permission
 // table, errors as {message} with 400 (plus errors per field), 401, 403, 404, 409.
@@ -47,16 +49,25 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   if (type.includes("application/json")) {
     const text = await request.text();
     if (!text.trim()) return {};
+    let value: unknown;
     try {
-      const value = JSON.parse(text);
-      if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+      value = JSON.parse(text);
     } catch {
-      // fall through
+      // reported below
     }
-    throw apiError(400, "The body must be a JSON object.");
+    if (!value || typeof value !== "object" || Array.isArray(value)) throw apiError(400, "The body must be a JSON object.");
+    // PostgreSQL cannot store NUL in text: refused here rather than failing a query.
+    if (containsNul(value)) throw apiError(400, "Text may not hold the NUL character.");
+    return value as Record<string, unknown>;
   }
   if (type.includes("form")) {
-    const form = await request.formData();
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw apiError(400, "The form could not be read.");
+    }
+    if (containsNul([...form.keys(), ...form.values()])) throw apiError(400, "Text may not hold the NUL character.");
     const out: Record<string, unknown> = {};
     for (const key of new Set(form.keys())) {
       const all = form.getAll(key).filter((v): v is string => typeof v === "string");
@@ -70,7 +81,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 }
 
 export function positiveId(raw: string | undefined) {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw apiError(404, "Not found");
+  const id = rowId(raw);
+  if (id === null) throw apiError(404, "Not found");
   return id;
 }

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from "kysely";
-import { db, sql } from "~/db/kysely.server";
+import { database, db, sql } from "~/db/kysely.server";
 import type { AttendanceValue, Database } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { isCurrentEnrollment } from "~/modules/courses/courses.server";
@@ -165,10 +165,18 @@ export async function saveSessionAttendance(
   marks: ReadonlyMap<number, AttendanceValue>,
   userId: number,
 ): Promise<SaveAttendanceOutcome> {
-  const ids = [...marks.keys()];
+  // Rows are written in one order (student id), whatever the order of the
+  // form's fields: two saves writing the same rows in different orders
+  // deadlocked on PostgreSQL (one teacher got a 500).
+  const ids = [...marks.keys()].sort((a, b) => a - b);
+  const postgres = database().dialect === "postgres";
   return db()
     .transaction()
     .execute(async (trx) => {
+      // Saves of one course run one after the other, as the gradebook's do, so
+      // the values read below as "before" are the ones this save replaces and
+      // the audit log's changes chain up (SQLite has one writer anyway).
+      if (postgres) await trx.selectFrom("courses").select("id").where("id", "=", courseId).forUpdate().executeTakeFirst();
       const enrolled = await trx
         .selectFrom("enrollments")
         .leftJoin("attendance", (join) =>

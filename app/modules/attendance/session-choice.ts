@@ -1,7 +1,8 @@
 import type { AttendanceValue } from "~/db/schema";
-import { parseDate } from "~/modules/courses/calendar";
+import { parseDate } from "~/modules/courses/dates";
 import type { DatedSession } from "~/modules/courses/sessions";
 import { ATTENDANCE_VALUES } from "./attendance";
+import { isRowId } from "~/modules/shared/ids";
 
 // PURE (client and server): which class sessions take attendance, who is on
 // a session's class list, and what an attendance post says. PRODUCT 5 and 6.
@@ -83,7 +84,7 @@ export function parseAttendancePost(form: FormData): AttendancePost {
     const m = FIELD_RE.exec(key);
     if (!m) continue;
     const id = Number(m[1]);
-    if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, error: "invalidValue", date };
+    if (!isRowId(id)) return { ok: false, error: "invalidValue", date };
     if (typeof value !== "string" || !(ATTENDANCE_VALUES as readonly string[]).includes(value)) return { ok: false, error: "invalidValue", date };
     // The same student twice with two different values: which one was meant?
     const before = marks.get(id);

@@ -38,62 +38,89 @@ async function recentFailures(column: "email" | "client", value: string) {
   return Number(row.n);
 }
 
-async function recordAttempt(email: string, client: string, success: boolean) {
-  await db()
+/** Records an attempt as failed (until it succeeds); returns its id. */
+async function recordAttempt(email: string, client: string): Promise<number> {
+  const row = await db()
     .insertInto("login_attempts")
-    .values({ email, client, success: success ? 1 : 0, created_at: new Date().toISOString() })
-    .execute();
+    .values({ email, client, success: 0, created_at: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
+/** Locks the account (once: parallel callers write one lock and one audit line) and ends its sessions. */
+async function lockAccount(userId: number) {
+  const now = new Date().toISOString();
+  const locked = await db().updateTable("users").set({ locked_at: now, updated_at: now }).where("id", "=", userId).where("locked_at", "is", null).executeTakeFirst();
+  await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
+  if (Number(locked.numUpdatedRows) === 1) await audit(null, "user.locked", "user", userId, { reason: "failed sign-ins" });
+}
+
+/**
+ * The sign-in check. Built to hold under parallel attempts too (issue 10):
+ * - the attempt is recorded BEFORE the limits are counted, so of N attempts
+ *   at once the one that sees more than the limit is refused; checking first
+ *   and recording after let every parallel attempt through;
+ * - each password check first claims one of the LOCK_AFTER_FAILURES tries with
+ *   a conditional increment, so 20 guesses at once check at most 5 passwords;
+ *   a success gives the try back (the count starts again, as PRODUCT 2 says).
+ */
 async function verifyLogin(email: string, password: string, client: string): Promise<LoginUser> {
   // Limits are checked before any hashing, so a flood costs us a count, not argon2.
+  const attemptId = await recordAttempt(email, client);
   const factor = rateLimitFactor();
   if (
-    (await recentFailures("email", email)) >= ACCOUNT_LIMIT * factor ||
-    (await recentFailures("client", client)) >= CLIENT_LIMIT * factor
+    (await recentFailures("email", email)) > ACCOUNT_LIMIT * factor ||
+    (await recentFailures("client", client)) > CLIENT_LIMIT * factor
   ) {
     throw new LoginError("rateLimited");
   }
 
   const user = await db()
     .selectFrom("users")
-    .select(["id", "role", "password_hash", "status", "locked_at", "failed_logins"])
+    .select(["id", "role", "password_hash", "status", "locked_at"])
     .where("email", "=", email)
     .executeTakeFirst();
 
   if (!user || !user.password_hash) {
     await spendVerifyTime(password);
-    await recordAttempt(email, client, false);
     throw new LoginError("invalid");
   }
-  if (user.locked_at) {
-    await recordAttempt(email, client, false);
+  if (user.locked_at) throw new LoginError("locked");
+
+  const claimed = await db()
+    .updateTable("users")
+    .set({ failed_logins: sql`failed_logins + 1` })
+    .where("id", "=", user.id)
+    .where("locked_at", "is", null)
+    .where("failed_logins", "<", LOCK_AFTER_FAILURES)
+    .returning("failed_logins")
+    .executeTakeFirst();
+  if (!claimed) {
+    // Every try is taken: by failures in a row, or by attempts still being
+    // checked right now. Either way this is the attempt after the fifth.
+    await lockAccount(user.id);
     throw new LoginError("locked");
   }
 
   if (!(await verifyPassword(user.password_hash, password))) {
-    await recordAttempt(email, client, false);
-    const updated = await db()
-      .updateTable("users")
-      .set({ failed_logins: sql`failed_logins + 1`, updated_at: new Date().toISOString() })
-      .where("id", "=", user.id)
-      .returning("failed_logins")
-      .executeTakeFirstOrThrow();
-    if (updated.failed_logins >= LOCK_AFTER_FAILURES) {
-      const now = new Date().toISOString();
-      await db().updateTable("users").set({ locked_at: now }).where("id", "=", user.id).where("locked_at", "is", null).execute();
-      await db().deleteFrom("sessions").where("user_id", "=", user.id).execute();
-      await audit(null, "user.locked", "user", user.id, { reason: "failed sign-ins" });
+    if (claimed.failed_logins >= LOCK_AFTER_FAILURES) {
+      await lockAccount(user.id);
       throw new LoginError("locked");
     }
     throw new LoginError("invalid");
   }
 
-  await recordAttempt(email, client, true);
+  // The right password ends the run of failures, unless the account was locked meanwhile.
+  const reset = await db()
+    .updateTable("users")
+    .set({ failed_logins: 0 })
+    .where("id", "=", user.id)
+    .where("locked_at", "is", null)
+    .executeTakeFirst();
+  if (Number(reset.numUpdatedRows) !== 1) throw new LoginError("locked");
+  await db().updateTable("login_attempts").set({ success: 1 }).where("id", "=", attemptId).execute();
   if (user.status !== "active") throw new LoginError("inactive");
-  if (user.failed_logins !== 0) {
-    await db().updateTable("users").set({ failed_logins: 0 }).where("id", "=", user.id).execute();
-  }
   if (!homeFor(user.role)) throw new LoginError("noAccess");
   return { id: user.id, role: user.role };
 }

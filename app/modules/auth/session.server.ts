@@ -50,8 +50,14 @@ export async function issueSession(request: Request, userId: number): Promise<{ 
   return { token, cookie: await tokenCookie(request).serialize(token) };
 }
 
-/** A new session for the user; returns the Set-Cookie header. */
+/**
+ * Sign-in: a new session for the user, and the session this browser came
+ * with (someone else's, or one planted on it) ends, so the token always
+ * changes at sign-in. Returns the Set-Cookie header.
+ */
 export async function createSession(request: Request, userId: number): Promise<string> {
+  const previous = await readToken(request);
+  if (previous) await db().deleteFrom("sessions").where("token_hash", "=", hashToken(previous)).execute();
   return (await issueSession(request, userId)).cookie;
 }
 
@@ -140,10 +146,22 @@ export function loginPath(request: Request) {
   return back === "/" ? "/authentication/login" : `/authentication/login?redirectTo=${encodeURIComponent(back)}`;
 }
 
-/** Only a path of this site: "/x", never "//host" or "/\\host". */
+const SAME_SITE = "http://same-site.invalid";
+
+/**
+ * Only a path of this site: "/x", never "//host", "/\\host", a scheme, or
+ * any control character (browsers drop tabs and newlines from a Location,
+ * so "/\t/evil.com" would become "//evil.com"). The path is also resolved the
+ * way a browser resolves it, and must stay on this origin.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/[\r\n]/.test(to)) return fallback;
+  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(to)) return fallback;
+  try {
+    if (new URL(to, SAME_SITE).origin !== SAME_SITE) return fallback;
+  } catch {
+    return fallback;
+  }
   return to;
 }
 

@@ -57,27 +57,35 @@ export function certificateNumber(courseId: number, studentId: number, issuedOn:
  */
 export async function issueCertificates(courseId: number, studentIds: number[], userId: number | null, today: string) {
   if (!studentIds.length) return new Map<number, { number: string; issued_on: string }>();
-  const now = new Date().toISOString();
-  await db()
-    .insertInto("certificates")
-    .values(
-      studentIds.map((studentId) => ({
-        number: certificateNumber(courseId, studentId, today),
-        student_id: studentId,
-        course_id: courseId,
-        issued_on: today,
-        issued_by: userId,
-        created_at: now,
-      })),
-    )
-    .onConflict((oc) => oc.columns(["student_id", "course_id"]).doNothing())
-    .execute();
-  const rows = await db()
-    .selectFrom("certificates")
-    .select(["student_id", "number", "issued_on"])
-    .where("course_id", "=", courseId)
-    .where("student_id", "in", studentIds)
-    .execute();
+  const stored = () =>
+    db()
+      .selectFrom("certificates")
+      .select(["student_id", "number", "issued_on"])
+      .where("course_id", "=", courseId)
+      .where("student_id", "in", studentIds)
+      .execute();
+  // A reprint reads only: the write (and on SQLite the one writer's lock) is for first prints.
+  let rows = await stored();
+  const known = new Set(rows.map((r) => Number(r.student_id)));
+  const fresh = studentIds.filter((id) => !known.has(id));
+  if (fresh.length) {
+    const now = new Date().toISOString();
+    await db()
+      .insertInto("certificates")
+      .values(
+        fresh.map((studentId) => ({
+          number: certificateNumber(courseId, studentId, today),
+          student_id: studentId,
+          course_id: courseId,
+          issued_on: today,
+          issued_by: userId,
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(["student_id", "course_id"]).doNothing())
+      .execute();
+    rows = await stored();
+  }
   return new Map(rows.map((r) => [Number(r.student_id), { number: r.number, issued_on: r.issued_on }]));
 }
 

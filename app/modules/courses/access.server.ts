@@ -2,10 +2,11 @@ import { json } from "@remix-run/node";
 import { db } from "~/db/kysely.server";
 import { forbidden, requirePermission } from "~/modules/auth/guards.server";
 import type { SessionUser } from "~/modules/auth/session.server";
+import { rowId } from "~/modules/shared/ids";
 
 export function courseIdParam(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw json({ message: "Not found" }, { status: 404 });
+  const id = rowId(raw);
+  if (id === null) throw json({ message: "Not found" }, { status: 404 });
   return id;
 }
 

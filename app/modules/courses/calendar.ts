@@ -1,7 +1,9 @@
 import * as rruleModule from "rrule";
+import { formatDate, parseDate, parseScheduleDays } from "./dates";
 import { STANDARD_SCHEDULES, WEEKDAY_CODES, type WeekdayCode } from "./schedules";
 
-// PURE module (client and server): no server imports.
+// PURE module (server and tests): no server imports. Not for the browser:
+// rrule is heavy and only the server expands calendars (tests/e2e/bundle-budget.spec.ts).
 //
 // Class sessions are expanded on plain calendar dates. rrule works on "floating"
 // UTC dates here (no tzid): a date "2026-09-07" becomes 2026-09-07T00:00Z, and
@@ -54,36 +56,9 @@ export interface ClassSession {
 
 export { WEEKDAY_CODES, type WeekdayCode };
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** "2026-09-07" → Date at 2026-09-07T00:00:00Z, or null when not a real date. */
-export function parseDate(value: string): Date | null {
-  const m = DATE_RE.exec(value?.trim?.() ?? "");
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return date;
-}
-
-/** The UTC calendar date of `date` as YYYY-MM-DD. */
-export function formatDate(date: Date): string {
-  const y = String(date.getUTCFullYear()).padStart(4, "0");
-  const m = String(date.getUTCMonth() + 1).padStart(2, "0");
-  const d = String(date.getUTCDate()).padStart(2, "0");
-  return `${y}-${m}-${d}`;
-}
-
-/** "MO, we,XX" → ["MO", "WE"] (unknown codes dropped, duplicates removed, week order). */
-export function parseScheduleDays(days: string | null | undefined): WeekdayCode[] {
-  const wanted = new Set(
-    (days ?? "")
-      .split(",")
-      .map((d) => d.trim().toUpperCase())
-      .filter(Boolean),
-  );
-  return WEEKDAY_CODES.filter((c) => wanted.has(c));
-}
+// The date helpers live in ./dates (no rrule), so pages that need only them
+// do not ship rrule to the browser; they stay exported from here too.
+export { formatDate, parseDate, parseScheduleDays } from "./dates";
 
 function appliesTo(holiday: HolidayRange, courseId: number | null | undefined) {
   return holiday.course_id == null || courseId == null || holiday.course_id === courseId;
@@ -108,25 +83,53 @@ export function isHoliday(date: string, holidays: readonly HolidayRange[], cours
 }
 
 /**
- * Every class session of the course between its start and end date (both
- * inclusive), in date order, at most MAX_OCCURRENCES. Sessions on a holiday
- * are kept, flagged with the holiday's name.
+ * Every occurrence of the course's weekly rule (UTC midnights, in order):
+ * rrule's FREQ=WEEKLY;BYDAY=…;UNTIL=end;COUNT=MAX_OCCURRENCES from the start
+ * date. Expanding a rule costs about a millisecond, which the dashboard would
+ * pay for every running course on every view (issue 9), so each distinct
+ * schedule is expanded once per process and kept (the result depends on the
+ * three fields of the key only; holidays are applied afterwards).
  */
-export function expandSessions(course: CourseSchedule, holidays: readonly HolidayRange[] = []): ClassSession[] {
+const expanded = new Map<string, readonly Date[]>();
+const EXPANDED_MAX = 5000;
+
+function allOccurrences(course: CourseSchedule): readonly Date[] {
+  const key = `${course.start_date}|${course.end_date}|${course.schedule_days ?? ""}`;
+  const cached = expanded.get(key);
+  if (cached) return cached;
   const start = parseDate(course.start_date);
   const end = parseDate(course.end_date);
   const days = parseScheduleDays(course.schedule_days);
-  if (!start || !end || end < start || days.length === 0) return [];
+  let dates: readonly Date[] = [];
+  if (start && end && end >= start && days.length > 0) {
+    const rule = new RRule({
+      freq: RRule.WEEKLY,
+      byweekday: days.map((d) => RRule[d]),
+      dtstart: start,
+      until: end,
+      count: MAX_OCCURRENCES,
+      wkst: RRule.MO,
+    });
+    dates = Object.freeze(rule.all());
+  }
+  if (expanded.size >= EXPANDED_MAX) expanded.delete(expanded.keys().next().value as string);
+  expanded.set(key, dates);
+  return dates;
+}
 
-  const rule = new RRule({
-    freq: RRule.WEEKLY,
-    byweekday: days.map((d) => RRule[d]),
-    dtstart: start,
-    until: end,
-    count: MAX_OCCURRENCES,
-    wkst: RRule.MO,
-  });
-  return rule.all().map((occurrence) => {
+/**
+ * The occurrences from `from` to `to`, both inclusive; only the first
+ * MAX_OCCURRENCES of the whole course count, those before `from` included.
+ */
+function occurrences(course: CourseSchedule, from: Date | null, to: Date | null): Date[] {
+  const all = allOccurrences(course);
+  const lo = from ? from.getTime() : Number.NEGATIVE_INFINITY;
+  const hi = to ? to.getTime() : Number.POSITIVE_INFINITY;
+  return all.filter((d) => d.getTime() >= lo && d.getTime() <= hi);
+}
+
+function toSessions(course: CourseSchedule, holidays: readonly HolidayRange[], days: readonly Date[]): ClassSession[] {
+  return days.map((occurrence) => {
     const date = formatDate(occurrence);
     const holiday = holidayOn(date, holidays, course.id);
     return {
@@ -136,6 +139,15 @@ export function expandSessions(course: CourseSchedule, holidays: readonly Holida
       holiday: holiday ? (holiday.name ?? "Holiday") : null,
     };
   });
+}
+
+/**
+ * Every class session of the course between its start and end date (both
+ * inclusive), in date order, at most MAX_OCCURRENCES. Sessions on a holiday
+ * are kept, flagged with the holiday's name.
+ */
+export function expandSessions(course: CourseSchedule, holidays: readonly HolidayRange[] = []): ClassSession[] {
+  return toSessions(course, holidays, occurrences(course, null, null));
 }
 
 /** The sessions that are actually held (not on a holiday). */
@@ -154,7 +166,14 @@ export function sessionsBetween(
   from: string | null,
   to: string | null,
 ): ClassSession[] {
-  return expandSessions(course, holidays).filter((s) => (from == null || s.date >= from) && (to == null || s.date <= to));
+  const fromDate = from == null ? null : parseDate(from);
+  const toDate = to == null ? null : parseDate(to);
+  if ((from != null && !fromDate) || (to != null && !toDate)) {
+    // Not real dates: compared as text, as they always were.
+    return expandSessions(course, holidays).filter((s) => (from == null || s.date >= from) && (to == null || s.date <= to));
+  }
+  // Only the window is walked (a week of the calendar costs a week, not the whole course).
+  return toSessions(course, holidays, occurrences(course, fromDate, toDate));
 }
 
 /** Held sessions dated from `from` to `to`, both inclusive. */

@@ -10,6 +10,7 @@ import { parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
 import { COURSE_TYPES, STANDARD_SCHEDULES, findSchedule } from "./schedules";
 import { CUSTOM_SCHEDULE, type CourseInput, PHASES } from "./schema";
+import { isRowId } from "~/modules/shared/ids";
 
 export const COURSES_PAGE_SIZE = 25;
 
@@ -18,7 +19,7 @@ export const COURSES_PAGE_SIZE = 25;
 
 export function parseCourseId(raw: string | undefined) {
   const id = Number(raw);
-  if (!/^\d{1,10}$/.test(raw ?? "") || !Number.isSafeInteger(id) || id <= 0) throw json({ message: "Not found" }, { status: 404 });
+  if (!/^\d{1,10}$/.test(raw ?? "") || !isRowId(id)) throw json({ message: "Not found" }, { status: 404 });
   return id;
 }
 

@@ -1,10 +1,12 @@
 import { type ClassSession, type CourseSchedule, type HolidayRange, expandSessions } from "./calendar";
+import type { SessionStatus } from "./session-counts";
 
-// PURE module (client and server): what a class session is *now*, in the
+// PURE module (server and tests; through ./calendar it pulls in rrule, so
+// the browser uses ./session-counts instead): what a class session is *now*, in the
 // school's time zone. calendar.ts expands the dates; this file only adds the
 // clock: "today" and the instants of a local wall time, across DST changes.
 
-export type SessionStatus = "held" | "holiday" | "upcoming";
+export type { SessionStatus };
 
 export interface DatedSession extends ClassSession {
   status: SessionStatus;
@@ -71,11 +73,9 @@ export function courseSessionsAt(
   return datedSessions(expandSessions(course, holidays), timeZone, now);
 }
 
-export function countByStatus(sessions: readonly { status: SessionStatus }[]): Record<SessionStatus, number> {
-  const counts: Record<SessionStatus, number> = { held: 0, holiday: 0, upcoming: 0 };
-  for (const s of sessions) counts[s.status] += 1;
-  return counts;
-}
+// Pages count sessions in the browser: that lives in ./session-counts, which
+// (unlike this file, through ./calendar) does not pull rrule into the bundle.
+export { countByStatus } from "./session-counts";
 
 // ---------------------------------------------------------------------------
 

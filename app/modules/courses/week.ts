@@ -1,4 +1,5 @@
-import { type CourseSchedule, formatDate, parseDate, parseScheduleDays } from "./calendar";
+import type { CourseSchedule } from "./calendar";
+import { formatDate, parseDate, parseScheduleDays } from "./dates";
 
 // PURE module (client and server): calendar weeks on plain YYYY-MM-DD dates.
 // Weeks run Monday to Sunday, as the school's timetable does.

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/db/kysely.server";
 import { isCurrentEnrollment } from "~/modules/courses/courses.server";
-import { ABSENCE_WARNING, HALF_ABSENCES } from "~/modules/students/absence";
+import { ABSENCE_WARNING } from "~/modules/students/absence";
 
 /** The staff dashboard's counts: five queries, run together. */
 export async function schoolCounts(today: string) {
@@ -34,44 +34,57 @@ export async function schoolCounts(today: string) {
   };
 }
 
-const halfAbsences = sql<number>`sum(case a.status when 'absent' then ${sql.lit(HALF_ABSENCES.absent)} when 'late' then ${sql.lit(HALF_ABSENCES.late)} else 0 end)`;
-
 /**
  * Active students whose absence count (absent + 0.5·late, PRODUCT 6) in
- * their current course is at least the warning threshold, highest first:
- * one query. The current course is the latest enrollment still open today.
+ * their current course is at least the warning threshold, highest first,
+ * with how many there are: one query. The current course is the latest
+ * enrollment still open today. The counts come from absence_counts (kept by
+ * triggers, ADR 012), so this reads the few students over the threshold, not
+ * the whole school's attendance.
  */
 export async function absenceAlerts(today: string, limit = 10) {
-  const current = db()
-    .selectFrom("enrollments")
-    .select((eb) => ["enrollments.student_id", eb.fn.max("enrollments.id").as("enrollment_id")])
-    .where((eb) => isCurrentEnrollment(eb, today))
-    .groupBy("enrollments.student_id")
-    .as("cur");
-  const base = db()
-    .selectFrom("students as s")
-    .innerJoin(current, "cur.student_id", "s.id")
-    .innerJoin("enrollments as e", "e.id", "cur.enrollment_id")
-    .innerJoin("courses as c", "c.id", "e.course_id")
-    .innerJoin("attendance as a", (j) => j.onRef("a.student_id", "=", "s.id").onRef("a.course_id", "=", "e.course_id"))
+  // CROSS JOIN: SQLite keeps this join order (PostgreSQL plans it as inner
+  // joins), so the few counts over the threshold lead, read from
+  // absence_counts_half_idx, instead of every active student (ADR 012).
+  const rows = await db()
+    .selectFrom("absence_counts as ac")
+    .crossJoin("students as s")
+    .crossJoin("courses as c")
+    .whereRef("s.id", "=", "ac.student_id")
+    .whereRef("c.id", "=", "ac.course_id")
+    .select([
+      "s.id",
+      "s.first_name",
+      "s.last_name",
+      "s.second_last_name",
+      "c.id as course_id",
+      "c.course_id as course_code",
+      "ac.half_absences as half",
+      sql<number>`count(*) over ()`.as("total"),
+    ])
+    .where("ac.half_absences", ">=", ABSENCE_WARNING * 2)
     .where("s.status", "=", "active")
-    .groupBy(["s.id", "s.first_name", "s.last_name", "s.second_last_name", "c.id", "c.course_id"])
-    .having(halfAbsences, ">=", ABSENCE_WARNING * 2);
-  const [rows, count] = await Promise.all([
-    base
-      .select(["s.id", "s.first_name", "s.last_name", "s.second_last_name", "c.id as course_id", "c.course_id as course_code", halfAbsences.as("half")])
-      .orderBy(halfAbsences, "desc")
-      .orderBy("s.last_name")
-      .orderBy("s.id")
-      .limit(limit)
-      .execute(),
-    db()
-      .selectFrom(base.select("s.id").as("alerts"))
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-  ]);
+    // The count's course is the student's current one: their latest enrollment still open today.
+    .where((eb) =>
+      eb(
+        "ac.course_id",
+        "=",
+        eb
+          .selectFrom("enrollments")
+          .select("enrollments.course_id")
+          .whereRef("enrollments.student_id", "=", "ac.student_id")
+          .where((eb2) => isCurrentEnrollment(eb2, today))
+          .orderBy("enrollments.id", "desc")
+          .limit(1),
+      ),
+    )
+    .orderBy("ac.half_absences", "desc")
+    .orderBy("s.last_name")
+    .orderBy("s.id")
+    .limit(limit)
+    .execute();
   return {
-    total: Number(count.n),
-    rows: rows.map(({ half, ...r }) => ({ ...r, absences: Number(half) / 2 })),
+    total: Number(rows[0]?.total ?? 0),
+    rows: rows.map(({ half, total: _total, ...r }) => ({ ...r, absences: Number(half) / 2 })),
   };
 }

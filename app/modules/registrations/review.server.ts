@@ -4,13 +4,14 @@ import type { ApprovalStatus } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { isIsoDate, nextDay, parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
+import { MAX_ID } from "~/modules/shared/ids";
 
 export const REGISTRATIONS_PAGE_SIZE = 25;
 
 const filterSchema = z.object({
   status: z.enum(["pending", "approved", "rejected"]).optional().catch(undefined),
   age: z.enum(["kids", "adults"]).optional().catch(undefined),
-  level: z.coerce.number().int().positive().optional().catch(undefined),
+  level: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
   from: z.string().optional().catch(undefined),
   to: z.string().optional().catch(undefined),

@@ -9,9 +9,12 @@ export function parsePaging(params: URLSearchParams, defaultLimit: number) {
   return { page, limit, offset: (page - 1) * limit };
 }
 
-/** A LIKE pattern that matches the text literally anywhere (\ escapes % and _). */
+/**
+ * A LIKE pattern that matches the text literally anywhere (\ escapes % and _).
+ * NUL is dropped: no stored text holds it, and PostgreSQL refuses it in a query.
+ */
 export function containsPattern(text: string) {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text.replace(/\u0000/g, "").toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function isIsoDate(v: string | null | undefined): v is string {

@@ -5,8 +5,9 @@ import { db } from "~/db/kysely.server";
 import type { Database, RecordStatus, StudentsTable } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
+import { todayIn } from "~/modules/courses/sessions";
 import { parsePaging } from "~/modules/shared/listing";
-import { containsText } from "~/modules/shared/sql.server";
+import { containsTextInAny } from "~/modules/shared/sql.server";
 import { schoolTimeZone } from "~/modules/settings.server";
 import { ADULT_LEVELS, KIDS_LEVELS, cefrBand } from "./levels";
 import type { StudentInput } from "./schema";
@@ -45,9 +46,9 @@ export function parseStudentFilters(params: URLSearchParams) {
   };
 }
 
-/** Today in the school's time zone, as stored dates are (YYYY-MM-DD). */
+/** Today in the school's time zone, as stored dates are (YYYY-MM-DD); the zone's formatter is made once (courses/sessions). */
 export async function schoolToday(now = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: await schoolTimeZone(), year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return todayIn(await schoolTimeZone(), now);
 }
 
 // ---------------------------------------------------------------------------
@@ -79,20 +80,11 @@ function isCurrent(eb: ExpressionBuilder<Database, "enrollments">, today: string
   return eb.or([eb("enrollments.end_date", "is", null), eb("enrollments.end_date", ">", today)]);
 }
 
-/** The students matching the filters, with each one's current enrollment (at most one: the latest). */
-function filteredStudents(f: StudentFilters, today: string) {
-  const current = db()
-    .selectFrom("enrollments")
-    .select((eb) => ["enrollments.student_id", eb.fn.max("enrollments.id").as("enrollment_id")])
-    .where((eb) => isCurrent(eb, today))
-    .groupBy("enrollments.student_id")
-    .as("cur");
+const SEARCHED_COLUMNS = ["s.first_name", "s.middle_name", "s.last_name", "s.second_last_name", "s.id_number", "s.email", "s.phone_number"] as const;
 
-  let query = db()
-    .selectFrom("students as s")
-    .leftJoin(current, "cur.student_id", "s.id")
-    .leftJoin("enrollments as e", "e.id", "cur.enrollment_id")
-    .leftJoin("courses as c", "c.id", "e.course_id");
+/** The students matching the filters (students' columns only: the page's courses are joined for its rows alone). */
+function filteredStudents(f: StudentFilters, today: string) {
+  let query = db().selectFrom("students as s");
   if (f.status) query = query.where("s.status", "=", f.status);
   if (f.age) query = query.where("s.age_category", "=", f.age);
   if (f.level) query = query.where("s.level_id", "=", f.level);
@@ -100,29 +92,19 @@ function filteredStudents(f: StudentFilters, today: string) {
   if (f.promotion) query = query.where("s.promotion", "=", f.promotion);
   if (f.course) {
     const course = f.course;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("enrollments")
-          .select("enrollments.id")
-          .whereRef("enrollments.student_id", "=", "s.id")
-          .where("enrollments.course_id", "=", course)
-          .where((eb2) => isCurrent(eb2, today)),
-      ),
+    // Read from the course's enrollments (enrollments_course_idx), not probed per student.
+    query = query.where("s.id", "in", (eb) =>
+      eb
+        .selectFrom("enrollments")
+        .select("enrollments.student_id")
+        .where("enrollments.course_id", "=", course)
+        .where((eb2) => isCurrent(eb2, today)),
     );
   }
   if (f.q) {
     // Every word must match one of the columns: "ana perez" finds Ana María Pérez.
     const words = f.q.split(/\s+/).filter(Boolean).slice(0, 6);
-    for (const word of words) {
-      query = query.where((eb) =>
-        eb.or(
-          (["s.first_name", "s.middle_name", "s.last_name", "s.second_last_name", "s.id_number", "s.email", "s.phone_number"] as const).map(
-            (col) => containsText(eb.ref(col), word),
-          ),
-        ),
-      );
-    }
+    for (const word of words) query = query.where(() => containsTextInAny(SEARCHED_COLUMNS, word));
   }
   return query;
 }
@@ -140,6 +122,19 @@ function ordered<Q extends ReturnType<typeof filteredStudents>>(query: Q, f: Stu
     .orderBy("s.id", dir) as Q;
 }
 
+/** Adds each student's current enrollment (at most one: the latest) and its course; `ids` narrows the enrollments read. */
+function withCurrentCourse<Q extends ReturnType<typeof filteredStudents>>(query: Q, today: string, ids?: number[]) {
+  let current = db()
+    .selectFrom("enrollments")
+    .select((eb) => ["enrollments.student_id", eb.fn.max("enrollments.id").as("enrollment_id")])
+    .where((eb) => isCurrent(eb, today));
+  if (ids) current = current.where("enrollments.student_id", "in", ids);
+  return query
+    .leftJoin(current.groupBy("enrollments.student_id").as("cur"), "cur.student_id", "s.id")
+    .leftJoin("enrollments as e", "e.id", "cur.enrollment_id")
+    .leftJoin("courses as c", "c.id", "e.course_id");
+}
+
 const LIST_COLUMNS = [
   "s.id",
   "s.first_name",
@@ -155,18 +150,17 @@ const LIST_COLUMNS = [
   "c.course_id as course_code",
 ] as const;
 
-/** Absence count (absent + 0.5·late) in each given enrollment's course, in one query. */
+/** Absence count (absent + 0.5·late) in each given enrollment's course, in one query (absence_counts, ADR 012). */
 async function absencesFor(enrollmentIds: number[]) {
   const result = new Map<number, number>();
   if (enrollmentIds.length === 0) return result;
   const rows = await db()
-    .selectFrom("attendance as a")
-    .innerJoin("enrollments as e", (j) => j.onRef("e.student_id", "=", "a.student_id").onRef("e.course_id", "=", "a.course_id"))
+    .selectFrom("enrollments as e")
+    .innerJoin("absence_counts as ac", (j) => j.onRef("ac.student_id", "=", "e.student_id").onRef("ac.course_id", "=", "e.course_id"))
     .where("e.id", "in", enrollmentIds)
-    .select(["a.student_id", sql<number>`sum(case a.status when 'absent' then 2 when 'late' then 1 else 0 end)`.as("half")])
-    .groupBy("a.student_id")
+    .select(["e.student_id", "ac.half_absences"])
     .execute();
-  for (const r of rows) result.set(r.student_id, Number(r.half) / 2);
+  for (const r of rows) result.set(r.student_id, Number(r.half_absences) / 2);
   return result;
 }
 
@@ -178,15 +172,28 @@ async function withAbsences<R extends { id: number; enrollment_id: number | null
   }));
 }
 
-/** One page of students with the listed columns, their current course and absence count. */
+/**
+ * One page of students with the listed columns, their current course and
+ * absence count. The matching students are read once, for the page's ids in
+ * order and how many match (a window count); only the page's rows get their
+ * course and absences.
+ */
 export async function listStudents(f: StudentFilters) {
   const today = await schoolToday();
-  const query = filteredStudents(f, today);
-  const [rows, count] = await Promise.all([
-    ordered(query, f).select(LIST_COLUMNS).limit(f.limit).offset(f.offset).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: await withAbsences(rows), total: Number(count.n) };
+  const page = await ordered(filteredStudents(f, today), f)
+    .select(["s.id", sql<number>`count(*) over ()`.as("total")])
+    .limit(f.limit)
+    .offset(f.offset)
+    .execute();
+  if (page.length === 0) {
+    // Past the last page: the count has to be asked for on its own.
+    const count = f.offset > 0 ? await filteredStudents(f, today).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow() : { n: 0 };
+    return { rows: [], total: Number(count.n) };
+  }
+  const ids = page.map((r) => r.id);
+  const found = await withCurrentCourse(db().selectFrom("students as s"), today, ids).select(LIST_COLUMNS).where("s.id", "in", ids).execute();
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return { rows: await withAbsences(ids.map((id) => byId.get(id)!)), total: Number(page[0].total) };
 }
 
 const EXPORT_BATCH = 500;
@@ -195,7 +202,7 @@ const EXPORT_BATCH = 500;
 export async function* exportStudents(f: StudentFilters) {
   const today = await schoolToday();
   for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const rows = await ordered(filteredStudents(f, today), f)
+    const rows = await withCurrentCourse(ordered(filteredStudents(f, today), f), today)
       .select([
         ...LIST_COLUMNS,
         "s.email",
@@ -260,17 +267,11 @@ export type StudentRecord = NonNullable<Awaited<ReturnType<typeof getStudent>>>;
  * absence count in that course, newest first: one query.
  */
 export async function enrollmentHistory(studentId: number) {
-  const absences = db()
-    .selectFrom("attendance")
-    .select(["attendance.course_id", sql<number>`sum(case attendance.status when 'absent' then 2 when 'late' then 1 else 0 end)`.as("half")])
-    .where("attendance.student_id", "=", studentId)
-    .groupBy("attendance.course_id")
-    .as("abs");
   const rows = await db()
     .selectFrom("enrollments as e")
     .innerJoin("courses as c", "c.id", "e.course_id")
-    .leftJoin(absences, "abs.course_id", "e.course_id")
-    .select(["e.id", "e.start_date", "e.end_date", "e.end_reason", "c.course_id as course_code", "abs.half"])
+    .leftJoin("absence_counts as ac", (j) => j.onRef("ac.student_id", "=", "e.student_id").onRef("ac.course_id", "=", "e.course_id"))
+    .select(["e.id", "e.start_date", "e.end_date", "e.end_reason", "c.course_id as course_code", "ac.half_absences as half"])
     .where("e.student_id", "=", studentId)
     .orderBy("e.start_date", "desc")
     .orderBy("e.id", "desc")

@@ -4,15 +4,16 @@ import { db } from "~/db/kysely.server";
 import type { ApprovalStatus, Database } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { isIsoDate, nextDay, parsePaging } from "~/modules/shared/listing";
-import { containsText } from "~/modules/shared/sql.server";
+import { containsTextInAny } from "~/modules/shared/sql.server";
 import { levelById } from "~/modules/students/levels";
+import { MAX_ID } from "~/modules/shared/ids";
 
 export const TRANSFERS_PAGE_SIZE = 10;
 
 const filterSchema = z.object({
   status_level_change: z.enum(["pending", "approved", "rejected"]).optional().catch(undefined),
-  course: z.coerce.number().int().positive().optional().catch(undefined),
-  level: z.coerce.number().int().positive().optional().catch(undefined),
+  course: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
+  level: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
   kind: z.enum(["single", "group"]).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
   from: z.string().optional().catch(undefined),
@@ -92,8 +93,8 @@ const LIST_COLUMNS = [
   "decider.name as decided_by_name",
 ] as const;
 
-export async function listTransfers(f: TransferFilters) {
-  let query = baseQuery();
+function filteredTransfers(f: TransferFilters) {
+  let query = db().selectFrom("transfers");
   if (f.status_level_change) query = query.where("transfers.status", "=", f.status_level_change);
   if (f.course) {
     const course = f.course;
@@ -112,12 +113,28 @@ export async function listTransfers(f: TransferFilters) {
           .innerJoin("students as s", "s.id", "ts.student_id")
           .select("ts.student_id")
           .whereRef("ts.transfer_id", "=", "transfers.id")
-          .where((w) => w.or([containsText("s.first_name", q), containsText("s.last_name", q), containsText("s.second_last_name", q), containsText("s.id_number", q)])),
+          .where(() => containsTextInAny(["s.first_name", "s.last_name", "s.second_last_name", "s.id_number"], q)),
       ),
     );
   }
+  return query;
+}
+
+/** One page of transfers, newest first (transfers_created_idx and friends, ADR 012); the count reads transfers alone. */
+export async function listTransfers(f: TransferFilters) {
+  const query = filteredTransfers(f);
   const [rows, count] = await Promise.all([
-    query.select(LIST_COLUMNS).orderBy("transfers.created_at", "desc").orderBy("transfers.id", "desc").limit(f.limit).offset(f.offset).execute(),
+    query
+      .leftJoin("courses as from_course", "from_course.id", "transfers.from_course_id")
+      .innerJoin("courses as to_course", "to_course.id", "transfers.selected_course_id")
+      .leftJoin("users as creator", "creator.id", "transfers.created_by")
+      .leftJoin("users as decider", "decider.id", "transfers.decided_by")
+      .select(LIST_COLUMNS)
+      .orderBy("transfers.created_at", "desc")
+      .orderBy("transfers.id", "desc")
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   const students = await studentsOf(rows.map((r) => r.id));
@@ -170,12 +187,12 @@ export type PendingTransfers = Awaited<ReturnType<typeof pendingTransfers>>;
 
 export const transferInput = z.object({
   student_ids: z
-    .array(z.coerce.number().int().positive(), { required_error: "transfers:errors.studentsRequired" })
+    .array(z.coerce.number().int().positive().max(MAX_ID), { required_error: "transfers:errors.studentsRequired" })
     .min(1, "transfers:errors.studentsRequired")
     .max(200, "transfers:errors.studentsRequired"),
-  from_course_id: z.coerce.number({ required_error: "transfers:errors.fromCourse", invalid_type_error: "transfers:errors.fromCourse" }).int().positive("transfers:errors.fromCourse"),
-  selected_course_id: z.coerce.number({ required_error: "transfers:errors.selectedCourse", invalid_type_error: "transfers:errors.selectedCourse" }).int().positive("transfers:errors.selectedCourse"),
-  selected_level_id: z.coerce.number({ required_error: "transfers:errors.level", invalid_type_error: "transfers:errors.level" }).int().positive("transfers:errors.level"),
+  from_course_id: z.coerce.number({ required_error: "transfers:errors.fromCourse", invalid_type_error: "transfers:errors.fromCourse" }).int().positive("transfers:errors.fromCourse").max(MAX_ID, "transfers:errors.fromCourse"),
+  selected_course_id: z.coerce.number({ required_error: "transfers:errors.selectedCourse", invalid_type_error: "transfers:errors.selectedCourse" }).int().positive("transfers:errors.selectedCourse").max(MAX_ID, "transfers:errors.selectedCourse"),
+  selected_level_id: z.coerce.number({ required_error: "transfers:errors.level", invalid_type_error: "transfers:errors.level" }).int().positive("transfers:errors.level").max(MAX_ID, "transfers:errors.level"),
   reason: z.string().trim().max(500, "transfers:errors.tooLong").optional(),
 });
 

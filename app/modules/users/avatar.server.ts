@@ -79,8 +79,10 @@ export async function readImageForm(request: Request, fileField = "avatar"): Pro
     if (error instanceof MaxPartSizeExceededError) {
       return { fields: new FormData(), image: { ok: false, reason: "tooLarge" } };
     }
-    if (error instanceof TypeError) throw json({ message: "The form could not be read." }, { status: 400 });
-    throw error;
+    // Our own refusals (too many parts, a text field too long) go out as they are;
+    // anything else is a body that is not a well-formed multipart form: 400, not 500.
+    if (error instanceof Response) throw error;
+    throw json({ message: "The form could not be read." }, { status: 400 });
   }
   if (tooLarge) return { fields, image: { ok: false, reason: "tooLarge" } };
   const bytes = got.file;

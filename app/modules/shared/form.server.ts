@@ -1,0 +1,34 @@
+import { json } from "@remix-run/node";
+
+/**
+ * Whether a value (a string, or strings anywhere inside an array or object)
+ * holds the NUL character. PostgreSQL cannot store it in text and fails the
+ * whole query; nobody types it, so a body that carries one is refused.
+ */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 20 || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || containsNul(v, depth + 1));
+}
+
+/**
+ * The posted form. A body that is not a form (no or another Content-Type, a
+ * broken multipart body, a client that went away), or that holds a NUL
+ * character, is the client's mistake: a 400, never a 500. Every action reads
+ * its form through this.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw json({ message: "The form could not be read." }, { status: 400 });
+  }
+  for (const [name, value] of form) {
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
+      throw json({ message: "The form could not be read: it holds a NUL character." }, { status: 400 });
+    }
+  }
+  return form;
+}
