@@ -7,6 +7,7 @@ import { translator } from "~/i18n/i18n.server";
 import { auditFilterOptions, listAudit, parseAuditFilters } from "~/modules/audit/audit-log.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { schoolTimeZone } from "~/modules/settings.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -98,7 +99,7 @@ export default function AuditLog() {
           <Link to="?" className="btn-secondary">{t("common:filters.clear")}</Link>
         </div>
       </Form>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <TableScroll label={t("audit.title")} className="rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{t("audit.title")}</caption>
           <thead className="bg-slate-100">
@@ -150,7 +151,7 @@ export default function AuditLog() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pagination page={page} limit={limit} total={total} />
     </div>
   );

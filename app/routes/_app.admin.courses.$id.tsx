@@ -27,6 +27,7 @@ import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server
 import { examType, levelById } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "courses", "gradebook"] };
 
@@ -182,7 +183,7 @@ export default function CourseDetail() {
         {enrollments.current.length === 0 ? (
           <p className="text-slate-700">{t("detail.noStudents")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label={t("detail.students")}>
             <table className="min-w-full text-sm">
               <caption className="sr-only">{t("detail.students")}</caption>
               <thead className="bg-slate-100">
@@ -213,12 +214,12 @@ export default function CourseDetail() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         {enrollments.ended.length ? (
           <details className="mt-4">
             <summary className="cursor-pointer text-sm font-medium text-primary-dark">{t("detail.former", { count: enrollments.ended.length })}</summary>
-            <div className="mt-2 overflow-x-auto">
+            <TableScroll label={t("detail.formerCaption")} className="mt-2">
               <table className="min-w-full text-sm">
                 <caption className="sr-only">{t("detail.formerCaption")}</caption>
                 <thead className="bg-slate-100">
@@ -244,7 +245,7 @@ export default function CourseDetail() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </details>
         ) : null}
       </section>
@@ -335,7 +336,7 @@ function EnrollForm({
       <input type="hidden" name="intent" value="enroll" />
       <fieldset aria-describedby={ids.errorId} aria-invalid={ids.errors?.length ? true : undefined}>
         <legend className="field-label">{t("enroll.choose")}</legend>
-        <div className="overflow-x-auto">
+        <TableScroll label={t("enroll.results")}>
           <table className="min-w-full text-sm">
             <caption className="sr-only">{t("enroll.results")}</caption>
             <thead className="bg-slate-100">
@@ -375,7 +376,7 @@ function EnrollForm({
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         {more ? <p className="mt-2 text-sm text-slate-700">{t("enroll.more")}</p> : null}
         <FieldError id={ids.errorId} errors={ids.errors} />
       </fieldset>

@@ -15,6 +15,7 @@ import { schoolToday } from "~/modules/courses/sessions.server";
 import { toasts } from "~/modules/toast.server";
 import { promoteCandidates, promotePassing } from "~/modules/transfers/promote.server";
 import { readForm } from "~/modules/shared/form.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 // "students" for the absence highlight's words (AbsenceCount).
 export const handle = { i18n: ["common", "gradebook", "students"] };
@@ -82,7 +83,7 @@ export default function StaffCourseReport() {
         {items.length === 0 ? (
           <p className="text-sm">{t("staff.noItems")}</p>
         ) : (
-          <div className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <TableScroll label={t("staff.grades")} className="max-w-full rounded-lg border border-slate-200 bg-white">
             <table className="min-w-max text-sm">
               <thead className="bg-slate-50">
                 <tr>
@@ -106,7 +107,7 @@ export default function StaffCourseReport() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 

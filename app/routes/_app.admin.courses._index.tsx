@@ -13,6 +13,7 @@ import { COURSE_TYPES, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
 import { CUSTOM_SCHEDULE, PHASES } from "~/modules/courses/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { ALL_LEVELS, levelById } from "~/modules/students/levels";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -75,7 +76,7 @@ export default function Courses() {
         ])}
         <FilterActions />
       </Form>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <TableScroll label={t("title")} className="rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{t("title")}</caption>
           <thead className="bg-slate-100">
@@ -121,7 +122,7 @@ export default function Courses() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pagination page={page} limit={limit} total={total} />
     </div>
   );

@@ -13,6 +13,7 @@ import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -88,7 +89,7 @@ export default function GradeBands() {
       {deleteError ? (
         <p role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(deleteError)}</p>
       ) : null}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <TableScroll label={t("bands.title")} className="rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{t("bands.title")}</caption>
           <thead className="bg-slate-100">
@@ -125,7 +126,7 @@ export default function GradeBands() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <p className="text-sm text-slate-700">{t("bands.notReported")}</p>
 
       {editing ? (

@@ -24,6 +24,7 @@ import {
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -159,7 +160,7 @@ export default function Holidays() {
             </ul>
           </nav>
         </div>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <TableScroll label={t(`holidays.period.${when}`)} className="rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full text-sm">
             <caption className="sr-only">{t(`holidays.period.${when}`)}</caption>
             <thead className="bg-slate-100">
@@ -205,7 +206,7 @@ export default function Holidays() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <Pagination page={page} limit={limit} total={total} />
       </section>
 

@@ -9,6 +9,7 @@ import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { listRegistrations, parseRegistrationFilters } from "~/modules/registrations/review.server";
 import { ALL_LEVELS, levelById } from "~/modules/students/levels";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "registrations:view");
@@ -47,7 +48,7 @@ export default function RegisteredStudents() {
         <FilterInput name="to" type="date" label={t("filters.to")} />
         <FilterActions />
       </Form>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <TableScroll label={t("menu.registeredStudents")} className="rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{t("menu.registeredStudents")}</caption>
           <thead className="bg-slate-100 text-start">
@@ -83,7 +84,7 @@ export default function RegisteredStudents() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pagination page={page} limit={limit} total={total} />
     </div>
   );

@@ -18,6 +18,7 @@ import { levelById } from "~/modules/students/levels";
 import { enrollmentHistory, getStudent, parseStudentId, setStudentStatus } from "~/modules/students/students.server";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "students"] };
 
@@ -153,7 +154,7 @@ export default function StudentDetail() {
         {enrollments.length === 0 ? (
           <p className="text-slate-700">{t("enrollments.empty")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label={t("enrollments.title")}>
             <table className="min-w-full text-sm">
               <caption className="sr-only">{t("enrollments.title")}</caption>
               <thead className="bg-slate-100">
@@ -177,7 +178,7 @@ export default function StudentDetail() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
       {confirm ? (

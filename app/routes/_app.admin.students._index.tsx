@@ -13,6 +13,7 @@ import { can } from "~/modules/auth/permissions";
 import { PROMOTIONS, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
 import { ALL_LEVELS, levelById } from "~/modules/students/levels";
 import { type StudentSort, courseOptions, listStudents, parseStudentFilters } from "~/modules/students/students.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "students"] };
 
@@ -93,7 +94,7 @@ export default function Students() {
           <Link to="?" className="btn-secondary">{t("filters.clear")}</Link>
         </div>
       </Form>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <TableScroll label={t("title")} className="rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{t("title")}</caption>
           <thead className="bg-slate-100">
@@ -131,7 +132,7 @@ export default function Students() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pagination page={page} limit={limit} total={total} />
     </div>
   );

@@ -18,6 +18,7 @@ import { createProfessor, listTeachers, parseTeacherFilters } from "~/modules/te
 import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, email, name, newPassword } from "~/modules/users/schema";
 import { readForm } from "~/modules/shared/form.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 // The user rules of admin/users (name, unique email, password of at least
 // 10 characters): their messages live in the "users" namespace.
@@ -80,7 +81,7 @@ export default function Teachers() {
             <Link to="?" className="btn-secondary">{t("common:filters.clear")}</Link>
           </div>
         </Form>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <TableScroll label={t("teachers.listTitle")} className="rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full text-sm">
             <caption className="sr-only">{t("teachers.listTitle")}</caption>
             <thead className="bg-slate-100">
@@ -129,7 +130,7 @@ export default function Teachers() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <p className="text-sm text-slate-700">{t("teachers.hoursExplain")}</p>
         <Pagination page={page} limit={limit} total={total} />
       </section>

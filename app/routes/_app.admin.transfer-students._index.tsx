@@ -22,6 +22,7 @@ import {
 } from "~/modules/transfers/transfers.server";
 import { readForm } from "~/modules/shared/form.server";
 import { MAX_ID, rowId } from "~/modules/shared/ids";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "transfers"] };
 
@@ -174,7 +175,7 @@ export default function TransferStudents() {
         <FilterActions />
       </Form>
 
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <TableScroll label={t("title")} className="rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{t("title")}</caption>
           <thead className="bg-slate-100">
@@ -220,7 +221,7 @@ export default function TransferStudents() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pagination page={page} limit={limit} total={total} />
     </div>
   );

@@ -8,6 +8,7 @@ import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { ROLES } from "~/modules/auth/permissions";
 import { listUsers, parseUserFilters } from "~/modules/users/users.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -68,7 +69,7 @@ export default function Users() {
           <Link to="?" className="btn-secondary">{t("common:filters.clear")}</Link>
         </div>
       </Form>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <TableScroll label={t("list.title")} className="rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{t("list.title")}</caption>
           <thead className="bg-slate-100">
@@ -100,7 +101,7 @@ export default function Users() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pagination page={page} limit={limit} total={total} />
     </div>
   );

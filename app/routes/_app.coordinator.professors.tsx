@@ -10,6 +10,7 @@ import { schoolToday } from "~/modules/courses/sessions.server";
 import { levelById } from "~/modules/students/levels";
 import { parseOverviewFilters, professorsOverview } from "~/modules/teachers/teachers.server";
 import { TERMS } from "~/modules/teachers/terms";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -53,7 +54,7 @@ export default function ProfessorsOverview() {
           ))}
         </ul>
       </nav>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <TableScroll label={t(`professors.term.${term}`)} className="rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{t(`professors.term.${term}`)}</caption>
           <thead className="bg-slate-100">
@@ -117,7 +118,7 @@ export default function ProfessorsOverview() {
             ))
           )}
         </table>
-      </div>
+      </TableScroll>
       <p className="text-sm text-slate-700">{t("professors.explain")}</p>
       <Pagination page={page} limit={limit} total={total} />
     </div>

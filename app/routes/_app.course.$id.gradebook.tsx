@@ -14,6 +14,7 @@ import { CATEGORIES } from "~/modules/grades/grading";
 import { examType } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "course", "gradebook"] };
 
@@ -239,7 +240,7 @@ function GradebookForm({ state }: { state?: FormState }) {
       ) : null}
 
       <Form method="post" noValidate onSubmit={onSubmit} aria-labelledby="gradebook-title" aria-describedby="gradebook-help" className="space-y-4">
-        <div className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" data-testid="gradebook-scroll">
+        <TableScroll label={t("gradebook.caption")} className="max-w-full rounded-lg border border-slate-200 bg-white" testId="gradebook-scroll">
           <table className="min-w-max border-separate border-spacing-0 text-sm">
             <caption className="sr-only">{t("gradebook.caption")}</caption>
             <colgroup>
@@ -336,7 +337,7 @@ function GradebookForm({ state }: { state?: FormState }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton>{t("gradebook.save")}</SubmitButton>
           <p className="text-sm text-slate-700">{t("gradebook.savedOnly")}</p>

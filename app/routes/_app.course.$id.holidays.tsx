@@ -6,6 +6,7 @@ import { useFormat } from "~/components/format";
 import { translator } from "~/i18n/i18n.server";
 import { requireCourseProfessor } from "~/modules/courses/access.server";
 import { courseHolidays } from "~/modules/courses/course-pages.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "course", "attendance"] };
 
@@ -33,7 +34,7 @@ export default function CourseHolidays() {
       ) : (
         <>
           <p className="font-medium">{t("holidays.total", { n: cancelled })}</p>
-          <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
+          <TableScroll label={t("holidays.title")} className="rounded-md border border-slate-200 bg-white">
             <table className="min-w-full text-sm">
               <caption className="sr-only">{t("holidays.title")}</caption>
               <thead className="bg-slate-100">
@@ -69,7 +70,7 @@ export default function CourseHolidays() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </>
       )}
     </div>

@@ -13,6 +13,7 @@ import { countByStatus } from "~/modules/courses/session-counts";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 import { levelById } from "~/modules/students/levels";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "course", "attendance"] };
 
@@ -97,7 +98,7 @@ export default function CourseHome() {
         {next.length === 0 ? (
           <p className="text-slate-700">{t("home.noNext")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label={t("home.next")}>
             <table className="min-w-full text-sm">
               <caption className="sr-only">{t("home.next")}</caption>
               <thead className="bg-slate-100">
@@ -120,7 +121,7 @@ export default function CourseHome() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
@@ -130,7 +131,7 @@ export default function CourseHome() {
         {students.length === 0 ? (
           <p className="text-slate-700">{t("home.noStudents")}</p>
         ) : (
-          <div className="overflow-x-auto rounded-md border border-slate-200">
+          <TableScroll label={t("home.students")} className="rounded-md border border-slate-200">
             <table className="min-w-full text-sm">
               <caption className="sr-only">{t("home.students")}</caption>
               <thead className="bg-slate-100">
@@ -154,7 +155,7 @@ export default function CourseHome() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 

@@ -15,6 +15,7 @@ import { calendarEvents, loadWeek, parseCalendarFilters } from "~/modules/course
 import { absenceAlerts, schoolCounts } from "~/modules/dashboard/dashboard.server";
 import { absenceSeverity } from "~/modules/students/absence";
 import { ALL_LEVELS } from "~/modules/students/levels";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -168,7 +169,7 @@ function AbsencePanel({
       {alerts.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">{t("dashboard.absences.none")}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <TableScroll label={t("dashboard.absences.title")} className="mt-3">
           <table className="min-w-full text-sm">
             <caption className="sr-only">{t("dashboard.absences.title")}</caption>
             <thead className="bg-slate-100">
@@ -203,7 +204,7 @@ function AbsencePanel({
           {total > alerts.length ? (
             <p className="mt-2 text-sm text-slate-700">{t("dashboard.absences.more", { shown: alerts.length, total })}</p>
           ) : null}
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { AttendanceSummary } from "~/modules/attendance/attendance";
 import { absenceSeverity } from "~/modules/students/absence";
 import { formatDay, formatNumber, formatPercent } from "../format";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 // How attendance numbers look on the course pages (namespace "attendance").
 // The rules (score, absence count, 12/20 thresholds) live in the modules.
@@ -57,7 +58,7 @@ export function AttendanceSummaryTable({ rows, caption }: { rows: readonly Summa
   const n = { format: (value: number) => formatNumber(i18n.language || "en", value) };
   const num = "px-3 py-2 text-end tabular-nums";
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
+    <TableScroll label={caption} className="rounded-md border border-slate-200">
       <table className="min-w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100">
@@ -92,7 +93,7 @@ export function AttendanceSummaryTable({ rows, caption }: { rows: readonly Summa
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

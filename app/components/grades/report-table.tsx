@@ -7,6 +7,7 @@ import type { Dir, ReportSort } from "~/modules/grades/report-sort";
 import type { ReportRow } from "~/modules/grades/report.server";
 import type { ExamType } from "~/modules/students/levels";
 import { ResultBadge, useCategoryLabel, useGradeFormat } from "./grades";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 const MODULE_KEYS: Record<string, string> = {
   "Reading & Writing": "readingWriting",
@@ -31,7 +32,7 @@ export function ReportTable({ rows, categories, exam, sort, dir }: {
   return (
     <>
       {rows.length ? (
-        <div className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <TableScroll label={t("report.caption")} className="max-w-full rounded-lg border border-slate-200 bg-white">
           <table className="min-w-max border-separate border-spacing-0 text-sm">
             <caption className="sr-only">{t("report.caption")}</caption>
             <thead>
@@ -90,7 +91,7 @@ export function ReportTable({ rows, categories, exam, sort, dir }: {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : (
         <p className="card text-slate-800">{t("report.noStudents")}</p>
       )}

@@ -8,7 +8,7 @@ export function Sidebar({ items, layout }: { items: MenuItem[]; layout: string |
   const { t } = useTranslation();
   return (
     <nav aria-label={t("layout.mainMenu")} className="sidebar w-64 shrink-0 border-e border-slate-200 bg-white compact:fixed compact:inset-y-0 compact:start-0 compact:top-16 compact:z-20 compact:shadow-xl">
-      <ul className="space-y-1 p-3">
+      <ul className="sticky top-16 space-y-1 p-3">
         {items.map((item) => (
           <li key={item.id}>
             <NavLink
