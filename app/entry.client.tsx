@@ -1,22 +1,21 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18n from "i18next";
-import Backend from "i18next-http-backend";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { NAMESPACES, i18nConfig } from "~/i18n/config";
+import { fetchBackend } from "~/i18n/fetch-backend";
 
 async function hydrate() {
   await i18n
     .use(initReactI18next)
-    .use(Backend)
+    .use(fetchBackend)
     .init({
       ...i18nConfig,
       ns: getInitialNamespaces(),
       // The server rendered the page in this language; <html lang> says which.
       lng: document.documentElement.lang,
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
       detection: undefined,
     });
 

@@ -9,7 +9,9 @@ import { prepareDatabase } from "~/db/prepare.server";
 import { sessionSecrets } from "~/env.server";
 import { i18nConfig } from "~/i18n/config";
 import { NAMESPACES, i18next, resources } from "~/i18n/i18n.server";
+import { CssContext } from "~/components/inline-css";
 import { NonceContext } from "~/components/nonce";
+import appCss from "~/tailwind.css?inline";
 import { withoutNulBytes } from "~/modules/html-stream.server";
 import { securityHeaders } from "~/modules/security/headers.server";
 
@@ -58,9 +60,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <CssContext.Provider value={appCss}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </CssContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

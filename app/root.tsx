@@ -13,16 +13,15 @@ import {
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorView } from "~/components/error-view";
+import { InlineCss } from "~/components/inline-css";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/ui/toaster";
 import { dirOf } from "~/i18n/config";
 import { i18next } from "~/i18n/i18n.server";
 import { schoolTimeZone } from "~/modules/settings.server";
 import { toasts } from "~/modules/toast.server";
-import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -48,6 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <InlineCss />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">

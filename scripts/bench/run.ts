@@ -446,7 +446,8 @@ async function benchDatabase(target: Target, withBrowser: boolean) {
 }
 
 async function main() {
-  if (!NO_BUILD) run("npm", ["run", "build"]);
+  // vite-node sets NODE_ENV=development: a build inheriting it ships React's development bundles.
+  if (!NO_BUILD) run("npm", ["run", "build"], { ...process.env, NODE_ENV: "production" });
   if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` (or drop --no-build).");
   const cpus = os.cpus();
   const header = [
