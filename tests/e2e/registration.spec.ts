@@ -97,6 +97,36 @@ async function registerQuickly(page: Page, idNumber: string, first = PERSON.firs
   return finishOnDone(page);
 }
 
+// Issue 9: on a slow phone the page is usable before its scripts arrive. The
+// scripts are held back here until the step has been submitted: the browser
+// posts the server-rendered form itself, the server answers with the next
+// step, and once the scripts come that page hydrates and goes on working.
+test("a step submitted before the page has hydrated still works", async ({ page }) => {
+  test.skip(test.info().project.name === "nojs", "the nojs project never hydrates");
+  const held: { continue: () => Promise<void> }[] = [];
+  await page.route(/\/assets\/.*\.js(\?.*)?$/, (route) => void held.push(route));
+  // Not "load" nor "DOMContentLoaded": both wait for the module scripts.
+  await page.goto("/students-registration/personal", { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { name: "Add personal details" })).toBeVisible();
+  expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+  expect(held.length).toBeGreaterThan(0);
+
+  const idNumber = uniqueIdNumber();
+  await fillPersonalEnglish(page, idNumber);
+  await next(page).click();
+  await expect(page).toHaveURL(/\/students-registration\/address$/);
+  await expect(page.getByRole("heading", { name: "Add additional info" })).toBeVisible();
+
+  // Now the scripts arrive, for the stranded first page and for this one.
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+  await page.reload();
+  await expectOnStep(page, "address");
+  await fillAddressEnglish(page);
+  await next(page).click();
+  await expectOnStep(page, "message");
+});
+
 test.describe("on a 400px-wide screen", () => {
   test.use({ viewport: { width: 400, height: 900 } });
 
