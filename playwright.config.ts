@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium";
 
 // End-to-end tests against the BUILT app (`npm run test:e2e` builds first),
 // served by remix-serve on its own port with a fresh SQLite file and the demo
@@ -10,16 +11,8 @@ const CI = !!process.env.CI;
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   },
 };
 

@@ -42,6 +42,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { buildApp, signIn, startBuiltApp } from "./lib/built-app";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -343,10 +344,7 @@ async function arabic(site: Site) {
  */
 async function consoleErrors(site: Site) {
   console.log("Opening the pages with JavaScript…");
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const contexts = new Map<string, Awaited<ReturnType<typeof browser.newContext>>>();
     for (const doc of site.docs) {

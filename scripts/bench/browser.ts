@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, type Page, chromium } from "@playwright/test";
 import { JS_BUDGET_GZIP, SERVER_ONLY_PACKAGES, gzipSize, hasClientBuild, routeBundles } from "./bundle";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium";
 
 export interface BrowserBenchOptions {
   baseURL: string;
@@ -58,15 +59,6 @@ export const SLOW_4G: Line = { name: "Slow 4G", latencyMs: 562.5, downBytesPerSe
 export const SLOW_3G: Line = { name: "Slow 3G", latencyMs: 2000, downBytesPerSec: 50_000, upBytesPerSec: 50_000 };
 const CPU_SLOWDOWN = 4;
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 // ---------------------------------------------------------------- page weight
 
@@ -353,7 +345,7 @@ export async function browserBench(o: BrowserBenchOptions): Promise<string> {
   const log = o.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const runs = o.runs ?? Number(process.env.BENCH_RUNS ?? 3);
   const staffEmail = o.staffEmail ?? "admin@school.test";
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     log(`Browser bench against ${o.baseURL} (${runs} cold loads per figure)`);
     const professor = await signIn(browser, o.baseURL, o.professorEmail, o.password);
@@ -469,7 +461,7 @@ async function startDemoServer(port: number): Promise<{ url: string; stop: () =>
 
 /** The demo school's first course of the professor, found on their home page. */
 async function findGradebook(baseURL: string, email: string, password: string) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const state = await signIn(browser, baseURL, email, password);
     const context = await browser.newContext({ baseURL, storageState: state });

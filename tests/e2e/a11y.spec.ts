@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
-import { PASSWORD, waitForHydration } from "./helpers";
+import { signInByForm, waitForHydration } from "./helpers";
 
 // Issue 11, items 1 and 3: axe-core on every page of the app, for a user of
 // each role, in English and in Arabic, with JavaScript on and off (the js and
@@ -222,17 +222,6 @@ async function openDialogs(page: Page, findings: Finding[], auditor: Page | null
   }
 }
 
-async function signInAs(page: Page, who: Who) {
-  if (who === "anonymous") return;
-  await page.goto("/authentication/login");
-  await waitForHydration(page);
-  await page.locator('input[name="email"]').fill(ACCOUNTS[who]);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="password"]').press("Enter");
-  await expect(page).not.toHaveURL(/\/authentication\/login/);
-  await waitForHydration(page);
-}
-
 for (const lang of ["en", "ar"] as const) {
   test.describe(`in ${lang === "en" ? "English" : "Arabic"}`, () => {
     test.use({
@@ -245,7 +234,7 @@ for (const lang of ["en", "ar"] as const) {
       test(`every page ${who} can reach has no WCAG 2.2 A/AA violation`, async ({ page, browser }) => {
         test.setTimeout(300_000);
         const auditor = js() ? null : await (await browser.newContext({ javaScriptEnabled: true })).newPage();
-        await signInAs(page, who);
+        if (who !== "anonymous") await signInByForm(page, ACCOUNTS[who]);
         const mine = PAGES.filter((p) => (p.byRole ? p.who.includes(who) : p.who[0] === who));
         const ids: Record<string, string> = {};
         for (const key of new Set(mine.flatMap((p) => [...p.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))) ids[key] = await findId(page, key);

@@ -57,3 +57,14 @@ export async function openMenu(page: Page, summaryText: string | RegExp) {
 function escape(s: string) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** Signs in through the login form by its fields' names, in whatever language the page is in, and waits to leave it. */
+export async function signInByForm(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/authentication/login");
+  await waitForHydration(page);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="password"]').press("Enter");
+  await expect(page).not.toHaveURL(/\/authentication\/login/);
+  await waitForHydration(page);
+}

@@ -1,5 +1,5 @@
 import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
-import { waitForHydration } from "./helpers";
+import { signInByForm, waitForHydration } from "./helpers";
 
 // Arabic mirrors the whole layout (issue 11, item 6): the same pages in
 // English and in Arabic, screenshots saved under test-results/, and the
@@ -24,13 +24,7 @@ async function open(browser: Browser, locale: "en" | "ar", email?: string): Prom
   const context = await browser.newContext({ locale, viewport: { width: WIDTH, height: 800 } });
   const page = await context.newPage();
   if (email) {
-    await page.goto("/authentication/login");
-    await waitForHydration(page);
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill("demo-pass-2026");
-    await page.locator('input[name="password"]').press("Enter");
-    await expect(page).not.toHaveURL(/\/authentication\/login/);
-    await waitForHydration(page);
+    await signInByForm(page, email);
     await expect(page.locator("html")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
   }
   return page;

@@ -1,5 +1,5 @@
 import { type Browser, type Page, expect, test } from "@playwright/test";
-import { waitForHydration } from "./helpers";
+import { signInByForm } from "./helpers";
 
 // Zoom and small screens (issue 11, item 4): at 320px wide, and at 1280px
 // zoomed to 200% (the browser then lays the page out 640 CSS px wide), the
@@ -14,14 +14,7 @@ const WIDTHS = [320, 640];
 async function open(browser: Browser, locale: "en" | "ar", email?: string) {
   const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  if (email) {
-    await page.goto("/authentication/login");
-    await waitForHydration(page);
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill("demo-pass-2026");
-    await page.locator('input[name="password"]').press("Enter");
-    await expect(page).not.toHaveURL(/\/authentication\/login/);
-  }
+  if (email) await signInByForm(page, email);
   return page;
 }
 
