@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
-import { signInByForm, waitForHydration } from "./helpers";
+import { jsEnabled, signInByForm, waitForHydration } from "./helpers";
 
 // Issue 11, items 1 and 3: axe-core on every page of the app, for a user of
 // each role, in English and in Arabic, with JavaScript on and off (the js and
@@ -193,13 +193,11 @@ async function visit(page: Page, path: string) {
   await waitForHydration(page);
 }
 
-const js = () => test.info().project.use.javaScriptEnabled !== false;
-
 async function sendEmpty(page: Page) {
   const form = page.locator('main form[method="post"]').first();
   // Without JavaScript the browser's own checks (required) would stop the
   // form before the server answers; the server's messages are what is checked.
-  if (!js()) await form.evaluateAll((forms) => forms.forEach((f) => ((f as HTMLFormElement).noValidate = true)));
+  if (!jsEnabled()) await form.evaluateAll((forms) => forms.forEach((f) => ((f as HTMLFormElement).noValidate = true)));
   await form.locator('button[type="submit"]').last().click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await waitForHydration(page);
@@ -233,7 +231,7 @@ for (const lang of ["en", "ar"] as const) {
     for (const who of EVERYONE) {
       test(`every page ${who} can reach has no WCAG 2.2 A/AA violation`, async ({ page, browser }) => {
         test.setTimeout(300_000);
-        const auditor = js() ? null : await (await browser.newContext({ javaScriptEnabled: true })).newPage();
+        const auditor = jsEnabled() ? null : await (await browser.newContext({ javaScriptEnabled: true })).newPage();
         if (who !== "anonymous") await signInByForm(page, ACCOUNTS[who]);
         const mine = PAGES.filter((p) => (p.byRole ? p.who.includes(who) : p.who[0] === who));
         const ids: Record<string, string> = {};
@@ -259,6 +257,7 @@ for (const lang of ["en", "ar"] as const) {
             }
           });
         }
+        await auditor?.context().close();
         expect(findings, findings.map((f) => `${f.url}: ${f.rule}: ${f.detail}`).join("\n")).toEqual([]);
       });
     }
