@@ -19,6 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type AutocannonRequest } from "autocannon";
+import { buildApp } from "../lib/built-app";
 import { browserBench } from "./browser";
 import { connect } from "~/db/kysely.server";
 import { todayIn } from "~/modules/courses/sessions";
@@ -446,8 +447,7 @@ async function benchDatabase(target: Target, withBrowser: boolean) {
 }
 
 async function main() {
-  // vite-node sets NODE_ENV=development: a build inheriting it ships React's development bundles.
-  if (!NO_BUILD) run("npm", ["run", "build"], { ...process.env, NODE_ENV: "production" });
+  if (!NO_BUILD) buildApp();
   if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` (or drop --no-build).");
   const cpus = os.cpus();
   const header = [

@@ -7,7 +7,7 @@ import { issueSession } from "~/modules/auth/session.server";
 import { useTestDatabase } from "../helpers/db";
 import { ORIGIN, callAction, callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
 import { insertRegistration } from "../helpers/registration";
-import { courseRow, studentRow } from "../helpers/rows";
+import { courseRow, studentRow, transferRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -446,24 +446,11 @@ beforeAll(async () => {
   await enroll(course, student);
   await enroll(otherCourse, stranger);
   registration = Number((await insertRegistration({ status: "pending" })).id);
-  const now = new Date().toISOString();
   transfer = Number(
     (
       await db()
         .insertInto("transfers")
-        .values({
-          is_group: 0,
-          from_course_id: course,
-          selected_course_id: otherCourse,
-          selected_level_id: 1,
-          reason: "Matrix",
-          status: "pending",
-          created_by: users.coordinator.id,
-          created_at: now,
-          updated_at: now,
-          decided_by: null,
-          decided_at: null,
-        })
+        .values(transferRow({ from_course_id: course, selected_course_id: otherCourse, selected_level_id: 1, reason: "Matrix", created_by: users.coordinator.id }))
         .returning(["id"])
         .executeTakeFirstOrThrow()
     ).id,

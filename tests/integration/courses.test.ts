@@ -12,7 +12,7 @@ import * as bandsRoute from "~/routes/_app.admin.grade-bands";
 import * as syllabusRoute from "~/routes/_app.admin.syllabus";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
-import { courseRow, studentRow } from "../helpers/rows";
+import { courseFormValues, courseRow, studentRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -81,23 +81,7 @@ async function fieldErrors(response: Response): Promise<Record<string, string[]>
 
 function courseForm(overrides: Record<string, string> = {}): Record<string, string> {
   seq += 1;
-  return {
-    course_number: "301",
-    course_id: `TST-NEW-${seq}`,
-    age_category: "adults",
-    level_id: "1",
-    type: "on-site",
-    schedule: "MON-WED-09-11",
-    start_date: "2026-09-07",
-    end_date: "2026-12-18",
-    professor_id: String(users.professor.id),
-    assig_percentage: "30",
-    test_percentage: "30",
-    exam_percentage: "40",
-    capacity: "20",
-    status: "active",
-    ...overrides,
-  };
+  return courseFormValues({ course_id: `TST-NEW-${seq}`, professor_id: String(users.professor.id), ...overrides });
 }
 
 /** A form body; array values become repeated fields, as checkboxes post them. */

@@ -34,7 +34,7 @@ import {
   writesSince,
 } from "../helpers/fuzz";
 import { Wizard, addressValues, adultPersonal, insertRegistration, messageValues, uniqueIdNumber } from "../helpers/registration";
-import { courseRow, studentRow } from "../helpers/rows";
+import { courseFormValues, courseRow, studentFormValues, studentRow, transferRow } from "../helpers/rows";
 
 // Issue 10, part 2: generated bad input at every loader and every form (each
 // intent) of every route module, and at every /v1/api endpoint. For each input:
@@ -132,22 +132,9 @@ async function insertCourse(code: string, levelId: number, professorId: number |
 }
 
 async function insertTransfer(studentId: number) {
-  const now = new Date().toISOString();
   const { id } = await db()
     .insertInto("transfers")
-    .values({
-      is_group: 0,
-      from_course_id: course,
-      selected_course_id: nextCourse,
-      selected_level_id: 2,
-      reason: "Fuzz",
-      status: "pending",
-      created_by: users.coordinator.id,
-      created_at: now,
-      updated_at: now,
-      decided_by: null,
-      decided_at: null,
-    })
+    .values(transferRow({ from_course_id: course, selected_course_id: nextCourse, selected_level_id: 2, reason: "Fuzz", created_by: users.coordinator.id }))
     .returning(["id"])
     .executeTakeFirstOrThrow();
   await db().insertInto("transfer_students").values({ transfer_id: id, student_id: studentId }).execute();
@@ -317,24 +304,7 @@ const storedAsPosted = (a: Accepted, row: Row, fields: string[]) => {
   }
 };
 
-const studentForm = (): Form => ({
-  first_name: "Lucía",
-  middle_name: "Inés",
-  last_name: "Cárdenas",
-  second_last_name: "Ortega",
-  id_number: uniqueIdNumber(),
-  birthday: "1991-03-04",
-  phone_number: "099 555 1234",
-  email: "Lucia.Cardenas@Example.com",
-  age_category: "adults",
-  address: "Av. Solano 4-56",
-  level_id: "3",
-  schedule: "MON-WED-19-21",
-  same_billing: "yes",
-  where_hear_about_us: "friend",
-  promotion: "2x1",
-  notes: "Prefers evenings.",
-});
+const studentForm = (): Form => studentFormValues({ id_number: uniqueIdNumber(), where_hear_about_us: "friend" });
 const studentGood = () => ({
   age_category: ["kids"],
   level_id: ["1", "7", "8", "14"],
@@ -347,22 +317,8 @@ const studentGood = () => ({
 const STUDENT_TEXT = ["first_name", "middle_name", "last_name", "second_last_name", "address", "notes"];
 
 let courseSeq = 0;
-const courseForm = (): Form => ({
-  course_number: "301",
-  course_id: `FZ-NEW-${++courseSeq}`,
-  age_category: "adults",
-  level_id: "1",
-  type: "on-site",
-  schedule: "MON-WED-09-11",
-  start_date: isoDay(10),
-  end_date: isoDay(120),
-  professor_id: String(users.professor.id),
-  assig_percentage: "30",
-  test_percentage: "30",
-  exam_percentage: "40",
-  capacity: "20",
-  status: "active",
-});
+const courseForm = (): Form =>
+  courseFormValues({ course_id: `FZ-NEW-${++courseSeq}`, professor_id: String(users.professor.id), start_date: isoDay(10), end_date: isoDay(120) });
 const courseGood = () => ({
   schedule: ["custom"],
   days: ["MO", "FR"],

@@ -16,7 +16,7 @@ import * as teachersHomeRoute from "~/routes/_app.teachers._index";
 import * as teachersFaqRoute from "~/routes/_app.teachers.faq";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
-import { courseRow, studentRow } from "../helpers/rows";
+import { courseRow, studentRow, transferRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -381,10 +381,7 @@ describe("/dashboard", () => {
         { ...person(++seq), reference: `REG-T-${seq}`, message: null, accepted_terms: 1, status: "rejected", reject_reason: "x", student_id: null, decided_by: null, decided_at: now(), created_at: now() },
       ])
       .execute();
-    const transfer = (status: "pending" | "approved") => ({
-      is_group: 0, from_course_id: null, selected_course_id: running.id, selected_level_id: 2, reason: null, status,
-      created_by: null, created_at: now(), updated_at: now(), decided_by: null, decided_at: null,
-    });
+    const transfer = (status: "pending" | "approved") => transferRow({ selected_course_id: running.id, selected_level_id: 2, status });
     await db().insertInto("transfers").values([transfer("pending"), transfer("pending"), transfer("approved")]).execute();
     await createUser({ role: "professor", name: "Counted Profe", email: "counted@school.example.com" });
     await createUser({ role: "professor", name: "Gone Profe", email: "gone@school.example.com", status: "inactive" });

@@ -11,7 +11,7 @@ import * as newRoute from "~/routes/_app.admin.students.new";
 import * as csvRoute from "~/routes/admin.students[.csv]";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
-import { courseRow, studentRow } from "../helpers/rows";
+import { courseRow, studentFormValues, studentRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -113,24 +113,7 @@ async function auditOf(studentId: number) {
 }
 
 function validForm(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    first_name: "Lucía",
-    middle_name: "Inés",
-    last_name: "Cárdenas",
-    second_last_name: "Ortega",
-    id_number: nextIdNumber(),
-    birthday: "1991-03-04",
-    phone_number: "099 555 1234",
-    email: "Lucia.Cardenas@Example.com",
-    age_category: "adults",
-    address: "Av. Solano 4-56",
-    level_id: "3",
-    schedule: "MON-WED-19-21",
-    same_billing: "yes",
-    promotion: "2x1",
-    notes: "Prefers evenings.",
-    ...overrides,
-  };
+  return studentFormValues({ id_number: nextIdNumber(), ...overrides });
 }
 
 /** The field errors of a 4xx answer (conform's reply). */
