@@ -1,0 +1,28 @@
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+
+// The e2e server's database (playwright.config.ts's webServer: data/e2e.db
+// beside the config file), created and migrated before any test runs. Specs
+// read it to assert what a flow wrote, in both projects (js and nojs).
+export const E2E_DB_FILE = fileURLToPath(new URL("../../data/e2e.db", import.meta.url));
+
+/** Runs `fn` with a short-lived connection to the e2e database (busy-waits while the server writes). */
+export function withE2eDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(E2E_DB_FILE, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 10000");
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The first row of a query, or undefined. */
+export function dbRow<T = Record<string, unknown>>(query: string, ...params: unknown[]): T | undefined {
+  return withE2eDb((db) => db.prepare(query).get(...params) as T | undefined);
+}
+
+/** Every row of a query. */
+export function dbRows<T = Record<string, unknown>>(query: string, ...params: unknown[]): T[] {
+  return withE2eDb((db) => db.prepare(query).all(...params) as T[]);
+}
