@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!report || !gradebook) throw json({ message: "Not found" }, { status: 404 });
   return json({
     title: t("staff.title", { code: report.course.course_id }),
-    course: { id: report.course.id, code: report.course.course_id },
+    course: { id: report.course.id, code: report.course.course_id, endDate: report.course.end_date },
     exam: report.exam,
     categories: report.categories,
     sort,
@@ -76,7 +76,7 @@ export default function StaffCourseReport() {
       </div>
 
       <ReportTable rows={rows} categories={categories} exam={exam} sort={sort} dir={dir} />
-      <PdfLinks base={`/admin/courses/${course.id}`} students={rows} />
+      <PdfLinks base={`/admin/courses/${course.id}`} endDate={course.endDate} students={rows} />
 
       <section aria-labelledby="grades-heading" className="space-y-2">
         <h2 id="grades-heading" className="text-lg font-semibold">{t("staff.grades")}</h2>
