@@ -109,6 +109,8 @@ let carla: number;
 let eva: number;
 let gradingCourse: number;
 let runningCourse: number;
+let lia: number;
+let completedCourse: number;
 
 beforeAll(async () => {
   users = await createRoleUsers();
@@ -131,6 +133,10 @@ beforeAll(async () => {
   eva = await insertStudent("Eva", "Espinoza");
   gradingCourse = await courseWith("PDF-GRADING", users.professor.id, [[carla, null]]);
   runningCourse = await courseWith("PDF-RUNNING", users.professor.id, [[eva, 95]], NOT_ENDED);
+  lia = await insertStudent("Lía", "Lozano");
+  completedCourse = await courseWith("PDF-DONE", users.professor.id, [[lia, 88]]);
+  // Closed as completed the day after the last class (end dates are exclusive).
+  await db().updateTable("enrollments").set({ end_date: "2026-03-28", end_reason: "completed" }).where("course_id", "=", completedCourse).execute();
 });
 
 function get(route: { loader?: unknown }, path: string, cookie: string, id: number, headers: Record<string, string> = {}) {
@@ -261,6 +267,13 @@ describe("the professor's PDFs", () => {
   it("still refuses another professor an eligible student's certificate, and issues nothing", async () => {
     expect((await get(certificateRoute, `/course/${otherCourse}/certificate.pdf?student=${ana}`, cookies.professor, otherCourse)).status).toBe(403);
     expect(await db().selectFrom("certificates").select("id").where("course_id", "=", otherCourse).execute()).toHaveLength(0);
+  });
+
+  it("still lists and certifies the students of an ended course whose enrollments were closed as completed", async () => {
+    const page = (await (await get(reportPage, `/course/${completedCourse}/student-report`, cookies.professor, completedCourse)).json()) as { rows: { id: number }[] };
+    expect(page.rows.map((r) => r.id)).toEqual([lia]);
+    const text = pageTexts(await pdfOf(await get(certificateRoute, `/course/${completedCourse}/certificate.pdf?student=${lia}`, cookies.professor, completedCourse)))[0];
+    expect(text).toContain("Lía Lozano");
   });
 
   it("refuses a name the fonts cannot print with a message, not a broken PDF", async () => {

@@ -12,7 +12,9 @@ import { CATEGORIES, bandFor } from "./grading";
 export type ReportRow = Awaited<ReturnType<typeof loadCourseReport>>["rows"][number];
 
 /**
- * The student report of a course (PRODUCT 7): per current student, the
+ * The student report of a course (PRODUCT 7): per current student (for an
+ * ended course, per student enrolled on its last day: a certificate must stay
+ * reachable after the enrollments are closed as completed), the
  * attendance summary, the category averages, final grade, PASS/FAIL and band,
  * the exam of the course's level with its modules, the next level (none for a
  * FAIL) and whether a certificate can be issued (eligibility.ts). The
@@ -21,9 +23,10 @@ export type ReportRow = Awaited<ReturnType<typeof loadCourseReport>>["rows"][num
  */
 export async function loadCourseReport(courseId: number, today?: string) {
   const day = today ?? (await schoolToday());
-  const [course, sheet, attendance, bands] = await Promise.all([
-    loadSheetCourse(courseId),
-    loadCourseSheet(courseId, day),
+  const course = await loadSheetCourse(courseId);
+  const rosterDay = courseHasEnded(course.end_date, day) ? course.end_date : day;
+  const [sheet, attendance, bands] = await Promise.all([
+    loadCourseSheet(courseId, rosterDay),
     db()
       .selectFrom("attendance")
       .select((eb) => ["student_id", "status", eb.fn.countAll<number>().as("n")])
