@@ -56,7 +56,8 @@ export function PdfLinks({ base, endDate, students }: PdfLinksProps) {
   if (!students.length) return null;
   const chosen = students.find((s) => s.id === selected) ?? students[0];
 
-  // Nobody: the course's reason (the same end date for all, or each student's own).
+  // Nobody eligible: the course's end while it runs (the same for all), else the rule itself
+  // (each student's own reason is in the list).
   const courseEnded = !students.some((s) => !s.certificate.eligible && s.certificate.reason === "course-not-ended");
   let reason: string | null = null;
   if (!firstEligible) reason = courseEnded ? t.noneEligible : reasonText(t, "course-not-ended", "", endDate, i18n.language);
