@@ -274,6 +274,10 @@ describe("the professor's PDFs", () => {
     expect(page.rows.map((r) => r.id)).toEqual([lia]);
     const text = pageTexts(await pdfOf(await get(certificateRoute, `/course/${completedCourse}/certificate.pdf?student=${lia}`, cookies.professor, completedCourse)))[0];
     expect(text).toContain("Lía Lozano");
+    // The staff's view: the same students in the report and in the grades per item.
+    const staff = (await (await get(staffReportPage, `/admin/courses/${completedCourse}/report`, cookies.coordinator, completedCourse)).json()) as { rows: { id: number }[]; grades: { id: number }[] };
+    expect(staff.rows.map((r) => r.id)).toEqual([lia]);
+    expect(staff.grades.map((r) => r.id)).toEqual([lia]);
   });
 
   it("refuses a name the fonts cannot print with a message, not a broken PDF", async () => {
