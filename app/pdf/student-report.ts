@@ -51,11 +51,14 @@ export interface ReportData {
   band: string;
   exam: string | null;
   modules: string[];
-  nextLevel: string;
+  /** null for a FAIL (PRODUCT 7: no next level), printed as a dash. */
+  nextLevel: string | null;
 }
 
 const [WIDTH, HEIGHT] = A4_PORTRAIT;
 const MARGIN = 48;
+/** What the next-level box shows for a FAIL: an em dash, as the report page does. */
+const NO_NEXT_LEVEL = "—";
 const CONTENT = WIDTH - 2 * MARGIN;
 const RIGHT = WIDTH - MARGIN;
 
@@ -87,7 +90,7 @@ function dataTexts(d: ReportData) {
     d.level,
     d.professor ?? "",
     d.band,
-    d.nextLevel,
+    d.nextLevel ?? "",
     ...d.categories.flatMap((c) => c.items.map((i) => i.name)),
   ];
 }
@@ -281,7 +284,7 @@ class ReportPages {
     const rows: [string, string][] = [
       [labels.report.band, band],
       [`${labels.report.exam} · ${labels.report.modules}`, exam],
-      [labels.report.nextLevel, d.nextLevel],
+      [labels.report.nextLevel, d.nextLevel ?? NO_NEXT_LEVEL],
     ];
     rows.forEach(([label, value], i) => {
       const y = top - 18 - i * 32;

@@ -26,16 +26,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const courseId = courseIdParam(params.id);
   const { sort, dir } = sortFrom(new URL(request.url).searchParams);
   const today = await schoolToday();
-  const [report, gradebook, candidates, t] = await Promise.all([
+  const [report, candidates, t] = await Promise.all([
     loadCourseReport(courseId, today).catch(() => null),
-    loadGradebook(courseId, today).catch(() => null),
     promoteCandidates(courseId, today),
     translator(request, "gradebook"),
   ]);
-  if (!report || !gradebook) throw json({ message: "Not found" }, { status: 404 });
+  if (!report) throw json({ message: "Not found" }, { status: 404 });
+  // The same students as the report: an ended course's are those enrolled on its last day.
+  const gradebook = await loadGradebook(courseId, report.course.ended ? report.course.end_date : today).catch(() => null);
+  if (!gradebook) throw json({ message: "Not found" }, { status: 404 });
   return json({
     title: t("staff.title", { code: report.course.course_id }),
-    course: { id: report.course.id, code: report.course.course_id },
+    course: { id: report.course.id, code: report.course.course_id, endDate: report.course.end_date },
     exam: report.exam,
     categories: report.categories,
     sort,
@@ -76,7 +78,7 @@ export default function StaffCourseReport() {
       </div>
 
       <ReportTable rows={rows} categories={categories} exam={exam} sort={sort} dir={dir} />
-      <PdfLinks base={`/admin/courses/${course.id}`} students={rows} />
+      <PdfLinks base={`/admin/courses/${course.id}`} endDate={course.endDate} students={rows} />
 
       <section aria-labelledby="grades-heading" className="space-y-2">
         <h2 id="grades-heading" className="text-lg font-semibold">{t("staff.grades")}</h2>

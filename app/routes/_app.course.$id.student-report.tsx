@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [report, t] = await Promise.all([loadCourseReport(courseId), translator(request, "gradebook")]);
   return json({
     title: `${t("report.title")} · ${report.course.course_id}`,
-    course: { id: report.course.id, level: report.course.level },
+    course: { id: report.course.id, level: report.course.level, endDate: report.course.end_date },
     exam: report.exam,
     categories: report.categories,
     sort,
@@ -42,7 +42,7 @@ export default function StudentReport() {
       <p className="max-w-3xl text-sm text-slate-700">{t("report.help")}</p>
       <ReportTable rows={rows} categories={categories} exam={exam} sort={sort} dir={dir} />
       <p className="text-xs text-slate-700">{t("report.legend")}</p>
-      <PdfLinks base={`/course/${course.id}`} students={rows} />
+      <PdfLinks base={`/course/${course.id}`} endDate={course.endDate} students={rows} />
     </section>
   );
 }

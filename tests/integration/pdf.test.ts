@@ -7,6 +7,8 @@ import * as adminCertificateRoute from "~/routes/admin.courses.$id.certificate[.
 import * as adminReportRoute from "~/routes/admin.courses.$id.report[.pdf]";
 import * as certificateRoute from "~/routes/course.$id.certificate[.pdf]";
 import * as reportRoute from "~/routes/course.$id.report[.pdf]";
+import * as reportPage from "~/routes/_app.course.$id.student-report";
+import * as staffReportPage from "~/routes/_app.admin.courses.$id_.report";
 import { useTestDatabase } from "../helpers/db";
 import { callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
 import { pageTexts } from "../unit/pdf-text";
@@ -16,6 +18,10 @@ useTestDatabase();
 
 let users: Record<Role, User>;
 const cookies = {} as Record<Role | "otherProfessor", string>;
+
+// The fixtures' courses ended long before any run; NOT_ENDED is far ahead.
+const ENDED = "2026-03-27";
+const NOT_ENDED = "2099-12-18";
 
 let seq = 0;
 async function insertStudent(first: string, last: string) {
@@ -40,7 +46,8 @@ async function insertStudent(first: string, last: string) {
   return Number(row.id);
 }
 
-async function insertCourse(code: string, professorId: number) {
+/** Ended (PRODUCT 7: certificates only once a course is over) unless an end date says otherwise. */
+async function insertCourse(code: string, professorId: number, endDate = ENDED) {
   const now = new Date().toISOString();
   const row = await db()
     .insertInto("courses")
@@ -49,7 +56,7 @@ async function insertCourse(code: string, professorId: number) {
       course_id: code,
       level_id: 3,
       start_date: "2026-01-05",
-      end_date: "2099-12-18",
+      end_date: endDate,
       professor_id: professorId,
       created_at: now,
       updated_at: now,
@@ -59,9 +66,9 @@ async function insertCourse(code: string, professorId: number) {
   return Number(row.id);
 }
 
-/** A course with one item per category and these students' grades (the same grade in every item). */
-async function courseWith(code: string, professorId: number, students: [number, number][]) {
-  const course = await insertCourse(code, professorId);
+/** A course with one item per category and these students' grades (the same grade in every item; null leaves the exam ungraded). */
+async function courseWith(code: string, professorId: number, students: [number, number | null][], endDate = ENDED) {
+  const course = await insertCourse(code, professorId, endDate);
   const items: [string, GradingCategory][] = [
     ["Assignment 1", "ASSIGNMENTS"],
     ["Progress Test 1", "PROGRESS TESTS"],
@@ -75,9 +82,10 @@ async function courseWith(code: string, professorId: number, students: [number, 
   const now = new Date().toISOString();
   for (const [student, grade] of students) {
     await db().insertInto("enrollments").values({ course_id: course, student_id: student, start_date: "2026-01-05", end_date: null, end_reason: null }).execute();
+    // null: every item but the exam at 95 (a passing final grade, one item missing).
     await db()
       .insertInto("grades")
-      .values(itemRows.map((item) => ({ grading_item_id: Number(item.id), student_id: student, grade, updated_at: now })))
+      .values((grade === null ? itemRows.slice(0, -1) : itemRows).map((item) => ({ grading_item_id: Number(item.id), student_id: student, grade: grade ?? 95, updated_at: now })))
       .execute();
     await db()
       .insertInto("attendance")
@@ -97,6 +105,12 @@ let jose: number;
 let ana: number;
 let bruno: number;
 let zhang: number;
+let carla: number;
+let eva: number;
+let gradingCourse: number;
+let runningCourse: number;
+let lia: number;
+let completedCourse: number;
 
 beforeAll(async () => {
   users = await createRoleUsers();
@@ -115,6 +129,14 @@ beforeAll(async () => {
   ]);
   otherCourse = await courseWith("PDF-OTHER", other.id, [[ana, 90]]);
   chineseCourse = await courseWith("PDF-ZH", users.professor.id, [[zhang, 95]]);
+  carla = await insertStudent("Carla", "Castro");
+  eva = await insertStudent("Eva", "Espinoza");
+  gradingCourse = await courseWith("PDF-GRADING", users.professor.id, [[carla, null]]);
+  runningCourse = await courseWith("PDF-RUNNING", users.professor.id, [[eva, 95]], NOT_ENDED);
+  lia = await insertStudent("Lía", "Lozano");
+  completedCourse = await courseWith("PDF-DONE", users.professor.id, [[lia, 88]]);
+  // Closed as completed the day after the last class (end dates are exclusive).
+  await db().updateTable("enrollments").set({ end_date: "2026-03-28", end_reason: "completed" }).where("course_id", "=", completedCourse).execute();
 });
 
 function get(route: { loader?: unknown }, path: string, cookie: string, id: number, headers: Record<string, string> = {}) {
@@ -188,10 +210,74 @@ describe("the professor's PDFs", () => {
 
   it("refuses a failing student's certificate with a message", async () => {
     const res = await get(certificateRoute, `/course/${course}/certificate.pdf?student=${bruno}`, cookies.professor, course);
-    expect(res.status).toBe(400);
+    // 409 (was 400): the request is valid, the student's result is what refuses it (PRODUCT 7, issue 15).
+    expect(res.status).toBe(409);
     expect(res.headers.get("Content-Type")).toContain("text/html");
     expect(await res.text()).toContain("Bruno Benítez did not pass this course");
     expect(await db().selectFrom("certificates").select("id").where("student_id", "=", bruno).execute()).toHaveLength(0);
+  });
+
+  it("gives the FAIL row no next level and tells each row whether a certificate can be issued", async () => {
+    const res = await get(reportPage, `/course/${course}/student-report`, cookies.professor, course);
+    expect(res.status).toBe(200);
+    const { rows } = (await res.json()) as { rows: { id: number; result: string; nextLevel: string | null; certificate: unknown }[] };
+    const row = (id: number) => rows.find((r) => r.id === id)!;
+    expect(row(bruno)).toMatchObject({ result: "FAIL", nextLevel: null, certificate: { eligible: false, reason: "not-passed" } });
+    expect(row(jose)).toMatchObject({ result: "PASS", certificate: { eligible: true } });
+    expect(row(jose).nextLevel).toBeTruthy();
+
+    const other = (await (await get(reportPage, `/course/${runningCourse}/student-report`, cookies.professor, runningCourse)).json()) as { rows: typeof rows };
+    expect(other.rows[0]).toMatchObject({ id: eva, result: "PASS", certificate: { eligible: false, reason: "course-not-ended" } });
+  });
+
+  it("refuses a certificate while the course has not ended: a translated 409 page, no number issued", async () => {
+    const res = await get(certificateRoute, `/course/${runningCourse}/certificate.pdf?student=${eva}`, cookies.professor, runningCourse);
+    expect(res.status).toBe(409);
+    expect(res.headers.get("Content-Type")).toContain("text/html");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(html).toContain("<h1>No certificate for now</h1>");
+    expect(html).toContain("Certificates are issued once the course has ended. This course ends on Dec 18, 2099.");
+    expect(html).toContain(`href="/course/${runningCourse}/student-report"`);
+
+    const es = await get(certificateRoute, `/course/${runningCourse}/certificate.pdf?student=${eva}`, cookies.professor, runningCourse, { "Accept-Language": "es" });
+    expect(es.status).toBe(409);
+    const esHtml = await es.text();
+    expect(esHtml).toContain('<html lang="es" dir="ltr">');
+    expect(esHtml).toContain("Los certificados se emiten cuando el curso ha terminado. Este curso termina el 18 dic 2099.");
+    const ar = await get(certificateRoute, `/course/${runningCourse}/certificate.pdf?all=1`, cookies.professor, runningCourse, { "Accept-Language": "ar" });
+    expect(ar.status).toBe(409);
+    const arHtml = await ar.text();
+    expect(arHtml).toContain('<html lang="ar" dir="rtl">');
+    expect(arHtml).toContain("تُمنح الشهادات بعد انتهاء الدورة.");
+
+    expect(await db().selectFrom("certificates").select("id").where("course_id", "=", runningCourse).execute()).toHaveLength(0);
+  });
+
+  it("refuses a student without a grade for every grading item (409), and the course batch when nobody is eligible", async () => {
+    const one = await get(certificateRoute, `/course/${gradingCourse}/certificate.pdf?student=${carla}`, cookies.professor, gradingCourse);
+    expect(one.status).toBe(409);
+    expect(await one.text()).toContain("Carla Castro does not have a grade for every grading item of this course yet");
+    const all = await get(certificateRoute, `/course/${gradingCourse}/certificate.pdf?all=1`, cookies.professor, gradingCourse);
+    expect(all.status).toBe(409);
+    expect(await all.text()).toContain("No student of this course can receive a certificate");
+    expect(await db().selectFrom("certificates").select("id").where("course_id", "=", gradingCourse).execute()).toHaveLength(0);
+  });
+
+  it("still refuses another professor an eligible student's certificate, and issues nothing", async () => {
+    expect((await get(certificateRoute, `/course/${otherCourse}/certificate.pdf?student=${ana}`, cookies.professor, otherCourse)).status).toBe(403);
+    expect(await db().selectFrom("certificates").select("id").where("course_id", "=", otherCourse).execute()).toHaveLength(0);
+  });
+
+  it("still lists and certifies the students of an ended course whose enrollments were closed as completed", async () => {
+    const page = (await (await get(reportPage, `/course/${completedCourse}/student-report`, cookies.professor, completedCourse)).json()) as { rows: { id: number }[] };
+    expect(page.rows.map((r) => r.id)).toEqual([lia]);
+    const text = pageTexts(await pdfOf(await get(certificateRoute, `/course/${completedCourse}/certificate.pdf?student=${lia}`, cookies.professor, completedCourse)))[0];
+    expect(text).toContain("Lía Lozano");
+    // The staff's view: the same students in the report and in the grades per item.
+    const staff = (await (await get(staffReportPage, `/admin/courses/${completedCourse}/report`, cookies.coordinator, completedCourse)).json()) as { rows: { id: number }[]; grades: { id: number }[] };
+    expect(staff.rows.map((r) => r.id)).toEqual([lia]);
+    expect(staff.grades.map((r) => r.id)).toEqual([lia]);
   });
 
   it("refuses a name the fonts cannot print with a message, not a broken PDF", async () => {
@@ -222,6 +308,19 @@ describe("the staff's PDFs", () => {
       expect(doc.getPageCount()).toBe(1);
       await pdfOf(await get(adminCertificateRoute, `/admin/courses/${course}/certificate.pdf?student=${ana}`, cookies[role], course));
     }
+  });
+
+  it("refuses staff an ineligible student's certificate with the same reasons (409), and shows the same rows", async () => {
+    const res = await get(adminCertificateRoute, `/admin/courses/${runningCourse}/certificate.pdf?student=${eva}`, cookies.coordinator, runningCourse);
+    expect(res.status).toBe(409);
+    const html = await res.text();
+    expect(html).toContain("This course ends on Dec 18, 2099.");
+    expect(html).toContain(`href="/admin/courses/${runningCourse}"`);
+    expect((await get(adminCertificateRoute, `/admin/courses/${course}/certificate.pdf?student=${bruno}`, cookies.admin_staff, course)).status).toBe(409);
+    expect(await db().selectFrom("certificates").select("id").where("course_id", "=", runningCourse).execute()).toHaveLength(0);
+
+    const page = (await (await get(staffReportPage, `/admin/courses/${course}/report`, cookies.coordinator, course)).json()) as { rows: { id: number; nextLevel: string | null; certificate: unknown }[] };
+    expect(page.rows.find((r) => r.id === bruno)).toMatchObject({ nextLevel: null, certificate: { eligible: false, reason: "not-passed" } });
   });
 
   it("refuses other roles (403) and professors (to their area)", async () => {

@@ -212,6 +212,15 @@ describe("student report", () => {
     expect(text).toContain("This course has no grading items.");
   });
 
+  it("shows no next level for a FAIL (PRODUCT 7), a dash in its place", async () => {
+    const failed: ReportData = { ...REPORT, final: 55, result: "FAIL", band: "NOT REPORTED", nextLevel: null };
+    const [text] = pageTexts(await parse(await studentReportPdf([failed], fonts)));
+    expect(text).toContain("FAIL");
+    expect(text).toContain("NEXT LEVEL");
+    expect(text).toContain("—");
+    expect(text).not.toContain("B2 First");
+  });
+
   it("continues on a second page when the grade table is long, and batches one student after another", async () => {
     const many = { ...REPORT, categories: [{ ...REPORT.categories[0], items: Array.from({ length: 40 }, (_, i) => ({ name: `Homework ${i + 1}`, grade: 80 })) }] };
     const bytes = await studentReportPdf([{ ...many, studentName: LONG_NAME }, REPORT], fonts);

@@ -86,7 +86,15 @@ export function ReportTable({ rows, categories, exam, sort, dir }: {
                       t("report.noExam")
                     )}
                   </Td>
-                  <Td align="start">{r.nextLevel}</Td>
+                  <Td align="start">
+                    {r.nextLevel ?? (
+                      // PRODUCT 7: a FAIL shows no next level; the dash is read as what it means.
+                      <>
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">{t("report.noNextLevel")}</span>
+                      </>
+                    )}
+                  </Td>
                 </tr>
               ))}
             </tbody>

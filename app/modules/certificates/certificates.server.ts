@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { db } from "~/db/kysely.server";
 import { RTL_LANGUAGES } from "~/i18n/config";
+import { formatDay } from "~/components/format";
 import { i18next, resources, translator } from "~/i18n/i18n.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { gradeKey, loadCourseSheet } from "~/modules/grades/gradebook.server";
@@ -10,6 +11,8 @@ import { schoolName, schoolTimeZone } from "~/modules/settings.server";
 import { cefrBand } from "~/modules/students/levels";
 import { type CertificateData, certificatePdf, checkCertificate } from "~/pdf/certificate";
 import { loadFontBytes } from "~/pdf/fonts.server";
+import type { TFunction } from "i18next";
+import type { CertificateReason } from "./eligibility";
 import { ENGLISH, type PdfLabels, type PdfLocale, allLabelText } from "~/pdf/labels";
 import { type ReportData, studentReportPdf } from "~/pdf/student-report";
 import { type FontBytes, UnprintableTextError, canPrint } from "~/pdf/text";
@@ -141,7 +144,19 @@ async function loadCourseDocuments(courseId: number) {
 
 export type PdfOutcome =
   | { ok: true; bytes: Uint8Array; filename: string }
-  | { ok: false; status: 400 | 404; message: string };
+  | { ok: false; status: 400 | 404 | 409; message: string; title?: string };
+
+/**
+ * Why a student gets no certificate, in the reader's language. 409: the
+ * request is well formed and allowed, but the course's state does not allow it
+ * (yet); the answer changes when the course ends or the grades are complete.
+ */
+function refusal(t: TFunction, lng: string, reason: CertificateReason, name: string, endDate: string) {
+  if (reason === "course-not-ended") return t("errors.courseNotEnded", { date: formatDay(lng, endDate) });
+  if (reason === "items-not-graded") return t("errors.itemsNotGraded", { name });
+  return t("errors.notPassed", { name });
+}
+
 
 /** ASCII, lower case, dashes: "José Núñez" → "jose-nunez". */
 export function slug(text: string) {
@@ -158,7 +173,7 @@ export function slug(text: string) {
 
 /** One student's or the whole course's report or certificate, or why not. */
 export async function coursePdf(request: Request, kind: PdfKind, courseId: number, target: PdfTarget, userId: number | null): Promise<PdfOutcome> {
-  const [fonts, t] = await Promise.all([loadFontBytes(), translator(request, "pdf")]);
+  const [fonts, t, lng] = await Promise.all([loadFontBytes(), translator(request, "pdf"), i18next.getLocale(request)]);
   const [loc, docs] = await Promise.all([pdfLocale(request, fonts), loadCourseDocuments(courseId)]);
   const { report } = docs;
   const code = slug(report.course.course_id);
@@ -178,11 +193,16 @@ export async function coursePdf(request: Request, kind: PdfKind, courseId: numbe
       return { ok: true, bytes, filename };
     }
 
-    if ("studentId" in target && rows[0].result !== "PASS") {
-      return { ok: false, status: 400, message: t("errors.notPassed", { name: rows[0].name }) };
+    // PRODUCT 7: only eligible students (eligibility.ts); a refusal says why and writes nothing.
+    if ("studentId" in target && !rows[0].certificate.eligible) {
+      const message = refusal(t, lng, rows[0].certificate.reason, rows[0].name, docs.course.end_date);
+      return { ok: false, status: 409, message, title: t("errors.noCertificate") };
     }
-    const passing = rows.filter((r) => r.result === "PASS" && r.final !== null);
-    if (!passing.length) return { ok: false, status: 400, message: t("errors.nonePassed") };
+    const passing = rows.filter((r) => r.certificate.eligible && r.final !== null);
+    if (!passing.length) {
+      const message = report.course.ended ? t("errors.noneEligible") : refusal(t, lng, "course-not-ended", "", docs.course.end_date);
+      return { ok: false, status: 409, message, title: t("errors.noCertificate") };
+    }
     const certificates: CertificateData[] = passing.map((r) => ({
       schoolName: docs.school,
       place: docs.place,
@@ -241,11 +261,12 @@ export async function pdfResponse(request: Request, outcome: PdfOutcome, back: s
   }
   const [t, lng] = await Promise.all([translator(request, "pdf"), i18next.getLocale(request)]);
   const dir = RTL_LANGUAGES.includes(lng) ? "rtl" : "ltr";
+  const title = outcome.title ?? t("errors.title");
   const html = `<!doctype html>
 <html lang="${escapeHtml(lng)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(t("errors.title"))}</title>
+<title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1e2433}h1{font-size:1.4rem}p{line-height:1.5}a{color:#4a3fd1}</style></head>
-<body><main><h1>${escapeHtml(t("errors.title"))}</h1><p role="alert">${escapeHtml(outcome.message)}</p><p><a href="${escapeHtml(back)}">${escapeHtml(t("errors.back"))}</a></p></main></body></html>`;
+<body><main><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(outcome.message)}</p><p><a href="${escapeHtml(back)}">${escapeHtml(t("errors.back"))}</a></p></main></body></html>`;
   return new Response(html, {
     status: outcome.status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },

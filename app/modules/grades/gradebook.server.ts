@@ -14,6 +14,8 @@ export interface SheetCourse extends Percentages {
   course_id: string;
   level_id: number;
   age_category: AgeCategory;
+  /** YYYY-MM-DD: whether the course has ended (certificates). */
+  end_date: string;
 }
 
 export interface SheetItem {
@@ -41,7 +43,7 @@ export const gradeKey = (studentId: number, itemId: number) => `${studentId}_${i
 export async function loadSheetCourse(courseId: number, ex: Executor = db()): Promise<SheetCourse> {
   const c = await ex
     .selectFrom("courses")
-    .select(["id", "course_id", "level_id", "age_category", "assig_percentage", "test_percentage", "exam_percentage"])
+    .select(["id", "course_id", "level_id", "age_category", "end_date", "assig_percentage", "test_percentage", "exam_percentage"])
     .where("id", "=", courseId)
     .executeTakeFirstOrThrow();
   return {

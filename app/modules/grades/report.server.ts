@@ -1,4 +1,5 @@
 import { db } from "~/db/kysely.server";
+import { certificateEligibility, courseHasEnded } from "~/modules/certificates/eligibility";
 import type { AttendanceValue } from "~/db/schema";
 import { type AttendanceSummary, fromCounts } from "~/modules/attendance/attendance";
 import { schoolToday } from "~/modules/courses/sessions.server";
@@ -11,17 +12,21 @@ import { CATEGORIES, bandFor } from "./grading";
 export type ReportRow = Awaited<ReturnType<typeof loadCourseReport>>["rows"][number];
 
 /**
- * The student report of a course (PRODUCT 7): per current student, the
+ * The student report of a course (PRODUCT 7): per current student (for an
+ * ended course, per student enrolled on its last day: a certificate must stay
+ * reachable after the enrollments are closed as completed), the
  * attendance summary, the category averages, final grade, PASS/FAIL and band,
- * the exam of the course's level with its modules, and the next level. The
+ * the exam of the course's level with its modules, the next level (none for a
+ * FAIL) and whether a certificate can be issued (eligibility.ts). The
  * numbers are the gradebook's (same sheet, same studentResult). Used by the
  * professor's page, the admin's read-only view and the PDFs.
  */
 export async function loadCourseReport(courseId: number, today?: string) {
   const day = today ?? (await schoolToday());
-  const [course, sheet, attendance, bands] = await Promise.all([
-    loadSheetCourse(courseId),
-    loadCourseSheet(courseId, day),
+  const course = await loadSheetCourse(courseId);
+  const rosterDay = courseHasEnded(course.end_date, day) ? course.end_date : day;
+  const [sheet, attendance, bands] = await Promise.all([
+    loadCourseSheet(courseId, rosterDay),
     db()
       .selectFrom("attendance")
       .select((eb) => ["student_id", "status", eb.fn.countAll<number>().as("n")])
@@ -47,6 +52,12 @@ export async function loadCourseReport(courseId: number, today?: string) {
   const rows = sheet.students.map((s) => {
     const grades = sheet.grades;
     const result = studentResult(sheet.items, (itemId) => grades.get(gradeKey(s.id, itemId)), course);
+    const certificate = certificateEligibility({
+      endDate: course.end_date,
+      today: day,
+      itemGrades: sheet.items.map((i) => grades.get(gradeKey(s.id, i.id))),
+      final: result.final,
+    });
     const summary: AttendanceSummary = fromCounts(counts.get(s.id) ?? { present: 0, recovered: 0, late: 0, absent: 0 });
     return {
       id: s.id,
@@ -56,12 +67,14 @@ export async function loadCourseReport(courseId: number, today?: string) {
       band: bandFor(result.final, bands),
       exam,
       modules,
-      nextLevel: next?.name ?? level?.name ?? "",
+      // PRODUCT 7: a FAIL shows no next level (null; the page and the PDF say so).
+      nextLevel: result.result === "PASS" ? (next?.name ?? level?.name ?? "") : null,
+      certificate,
     };
   });
 
   return {
-    course: { ...course, level: level?.name ?? "" },
+    course: { ...course, level: level?.name ?? "", ended: courseHasEnded(course.end_date, day) },
     exam,
     modules,
     /** The categories the course has items in (the others can have no average). */
