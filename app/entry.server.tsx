@@ -35,6 +35,12 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     console.warn(`Refused cross-site ${request.method} ${new URL(request.url).pathname}`);
     return;
   }
+  // A method a route has no action for (a PUT to a page, a POST to a GET-only
+  // path): the client's mistake, answered 405; nothing to investigate.
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    console.warn(`Refused ${request.method} ${new URL(request.url).pathname}: no action takes it`);
+    return;
+  }
   console.error(error);
 }
 
@@ -64,6 +70,30 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
     return answer;
   })();
 };
+
+const HANDOFF_ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
+/**
+ * Remix refuses a method a page has no action for with its own English
+ * ("You made a PUT request to ... but did not provide an `action`"), in the
+ * page and in the state it hands the browser; both get the translated 405.
+ */
+function withoutRemixRefusalText(context: EntryContext) {
+  const errors = context.staticHandlerContext.errors;
+  if (!errors) return;
+  const clean = { status: 405, statusText: "Method Not Allowed", internal: false, data: { message: "errors.methodNotAllowed" } };
+  const ids = Object.keys(errors).filter((id) => {
+    const error = errors[id];
+    return isRouteErrorResponse(error) && error.status === 405 && typeof error.data === "string";
+  });
+  if (!ids.length) return;
+  for (const id of ids) errors[id] = clean;
+  if (!context.serverHandoffString) return;
+  // The handoff is JSON with <, >, & and line separators escaped, which JSON.parse reads back.
+  const handoff = JSON.parse(context.serverHandoffString) as { state?: { errors?: Record<string, unknown> } };
+  for (const id of ids) if (handoff.state?.errors?.[id]) handoff.state.errors[id] = { ...clean, __type: "RouteErrorResponse" };
+  context.serverHandoffString = JSON.stringify(handoff).replace(/[&><\u2028\u2029]/g, (c) => HANDOFF_ESCAPES[c]);
+}
 
 /** The toast for a document form post whose action threw, or null when the action did not (or the error has its page). */
 function failedPostToast(request: Request, context: EntryContext["staticHandlerContext"]): string | null {
@@ -96,6 +126,7 @@ export default async function handleRequest(
     const leaf = remixContext.staticHandlerContext.matches.at(-1)?.route.id;
     const hasAction = leaf ? remixContext.manifest.routes[leaf]?.hasAction : false;
     responseHeaders.set("Allow", hasAction ? "GET, HEAD, POST" : "GET, HEAD");
+    withoutRemixRefusalText(remixContext);
   }
 
   const nonce = crypto.randomBytes(16).toString("base64");
