@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { methodNotAllowed } from "~/modules/api/api.server";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
+import { onlyGet } from "~/modules/api/api.server";
 import { lookupSession } from "~/modules/auth/session.server";
 import { readImage } from "~/modules/users/avatar.server";
 
@@ -27,6 +27,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Images are only read: any other method is 405 {message}. */
-export function action() {
-  return methodNotAllowed("GET");
+export function action({ request }: ActionFunctionArgs) {
+  return onlyGet(request);
 }

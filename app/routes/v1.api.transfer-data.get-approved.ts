@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { apiUser, methodNotAllowed } from "~/modules/api/api.server";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
+import { apiUser, onlyGet } from "~/modules/api/api.server";
 import { transferShape } from "~/modules/transfers/api.server";
 import { listTransfers, parseTransferFilters } from "~/modules/transfers/transfers.server";
 
@@ -13,6 +13,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** POST, PUT, DELETE...: 405 {message}, not Remix's missing-action error. */
-export function action() {
-  return methodNotAllowed("GET");
+export function action({ request }: ActionFunctionArgs) {
+  return onlyGet(request);
 }

@@ -47,6 +47,16 @@ export function methodNotAllowed(...methods: ("GET" | "POST" | "PUT")[]) {
   return response;
 }
 
+/** The action of a GET-only endpoint: a cross-site request is refused as everywhere (403), any other is 405. */
+export function onlyGet(request: Request) {
+  try {
+    refuseCrossSite(request);
+  } catch {
+    return apiError(403, "Cross-site request refused.");
+  }
+  return methodNotAllowed("GET");
+}
+
 export function requireMethod(request: Request, ...methods: ("POST" | "PUT")[]) {
   if (!(methods as string[]).includes(request.method)) throw methodNotAllowed(...methods);
 }
