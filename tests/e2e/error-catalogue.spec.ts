@@ -48,22 +48,41 @@ test.describe("a failed form post without a message", () => {
     await expect(page.locator("body")).not.toContainText("did not provide");
   });
 
+  test("a form no page sends (an unknown intent) gets the same toast, back on the page", async ({ page }) => {
+    await signIn(page, "coordinator@school.test");
+    await page.route(
+      (url) => url.pathname === "/profile" && url.searchParams.get("probe") === "1",
+      (route) =>
+        route.fulfill({
+          contentType: "text/html",
+          body: '<!doctype html><html lang="en"><title>probe</title><main><form method="post" action="/profile"><input name="intent" value="nonsense"><button>Send</button></form></main></html>',
+        }),
+      { times: 1 },
+    );
+    await page.goto("/profile?probe=1");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/\/profile\?probe=1$/);
+    await expect(toast(page)).toHaveText("Oops! Something went wrong!");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My profile");
+  });
+
   test("with JavaScript, the same post as Remix sends it (a data request) gets the same toast", async ({ page }) => {
     test.skip(!jsEnabled(), "a client-side submission needs JavaScript");
-    await signIn(page, "admin@school.test");
-    // What a Remix form on /dashboard sends, and what the client does with the
+    await signIn(page, "coordinator@school.test");
+    await page.goto("/profile");
+    await waitForHydration(page);
+    // What a Remix form on /profile sends, and what the client does with the
     // answer: a redirect (204 + X-Remix-Redirect) is followed by a navigation.
     const redirect = await page.evaluate(async () => {
-      const response = await fetch("/dashboard?_data=routes%2F_app.dashboard", { method: "POST", body: new URLSearchParams({ note: "x" }) });
+      const response = await fetch("/profile?_data=routes%2F_app.profile", { method: "POST", body: new URLSearchParams({ intent: "nonsense" }) });
       const to = response.headers.get("X-Remix-Redirect");
       if (to) await (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(to);
       return { status: response.status, to };
     });
-    expect(redirect).toEqual({ status: 204, to: "/dashboard" });
+    expect(redirect).toEqual({ status: 204, to: "/profile" });
     await expect(toast(page)).toHaveText("Oops! Something went wrong!");
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
-    await expect(page.locator("body")).not.toContainText("did not provide");
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My profile");
   });
 });
 

@@ -268,6 +268,13 @@ describe("a failed form post goes back to its page with a toast", () => {
     expect(englishText("errors.oops")).toBe("Oops! Something went wrong!");
   });
 
+  it("a form no page sends (an unknown intent) is a 400 that says nothing: the Oops toast", async () => {
+    const response = await callAction(profileRoute, request("/profile", { form: { intent: "nonsense" }, cookie: cookies.coordinator }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message?: unknown } | null;
+    expect(failedSubmissionToast(response.status, body?.message)).toBe("errors.oops");
+  });
+
   it("back to the form's page: the same-site Referer, else the posted address without _data and index", () => {
     const post = (url: string, headers: Record<string, string> = {}) => new Request(`${ORIGIN}${url}`, { method: "POST", headers });
     expect(pageOfSubmission(post("/admin/transfer-students?index&_data=routes%2Fx", { Referer: `${ORIGIN}/admin/transfer-students?id=3` }))).toBe(

@@ -33,3 +33,12 @@ export async function readForm(request: Request): Promise<FormData> {
   }
   return form;
 }
+
+/**
+ * A form no page sends (an unknown intent): a 400 that says nothing a person
+ * could act on, so the shared handling answers the toast "Oops! Something
+ * went wrong!" on the page it came from (entry.server).
+ */
+export function unknownForm(): never {
+  throw json(null, { status: 400 });
+}
