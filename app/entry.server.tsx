@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { type EntryContext, type HandleDataRequestFunction, createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -14,6 +14,7 @@ import { NonceContext } from "~/components/nonce";
 import appCss from "~/tailwind.css?inline";
 import { withoutNulBytes } from "~/modules/html-stream.server";
 import { securityHeaders } from "~/modules/security/headers.server";
+import { failedSubmissionToast, redirectWithFailure } from "~/modules/toast.server";
 
 // A production server without SESSION_SECRET refuses to start, not to serve.
 sessionSecrets();
@@ -34,13 +35,76 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     console.warn(`Refused cross-site ${request.method} ${new URL(request.url).pathname}`);
     return;
   }
+  // A method a route has no action for (a PUT to a page, a POST to a GET-only
+  // path): the client's mistake, answered 405; nothing to investigate.
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    console.warn(`Refused ${request.method} ${new URL(request.url).pathname}: no action takes it`);
+    return;
+  }
   console.error(error);
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  securityHeaders(response.headers, null);
-  return response;
+/**
+ * A form post (JavaScript on: a data request) whose action failed goes back
+ * to its page with the catalogue's toast, as the same post does without
+ * JavaScript (see handleRequest). Refusals with a page of their own (403
+ * dialogs, 404) keep it.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const failed = request.method === "POST" && response.status >= 400 && (response.headers.has("X-Remix-Error") || response.headers.has("X-Remix-Catch"));
+  if (!failed) {
+    securityHeaders(response.headers, null);
+    return response;
+  }
+  return (async () => {
+    let body: unknown = null;
+    try {
+      body = await response.clone().json();
+    } catch {
+      // no JSON body: no message
+    }
+    const message = body && typeof body === "object" && "message" in body ? body.message : undefined;
+    const toast = failedSubmissionToast(response.status, message);
+    const answer = toast ? await redirectWithFailure(request, toast) : response;
+    securityHeaders(answer.headers, null);
+    return answer;
+  })();
 };
+
+const HANDOFF_ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
+/**
+ * Remix refuses a method a page has no action for with its own English
+ * ("You made a PUT request to ... but did not provide an `action`"), in the
+ * page and in the state it hands the browser; both get the translated 405.
+ */
+function withoutRemixRefusalText(context: EntryContext) {
+  const errors = context.staticHandlerContext.errors;
+  if (!errors) return;
+  const clean = { status: 405, statusText: "Method Not Allowed", internal: false, data: { message: "errors.methodNotAllowed" } };
+  const ids = Object.keys(errors).filter((id) => {
+    const error = errors[id];
+    return isRouteErrorResponse(error) && error.status === 405 && typeof error.data === "string";
+  });
+  if (!ids.length) return;
+  for (const id of ids) errors[id] = clean;
+  if (!context.serverHandoffString) return;
+  // The handoff is JSON with <, >, & and line separators escaped, which JSON.parse reads back.
+  const handoff = JSON.parse(context.serverHandoffString) as { state?: { errors?: Record<string, unknown> } };
+  for (const id of ids) if (handoff.state?.errors?.[id]) handoff.state.errors[id] = { ...clean, __type: "RouteErrorResponse" };
+  context.serverHandoffString = JSON.stringify(handoff).replace(/[&><\u2028\u2029]/g, (c) => HANDOFF_ESCAPES[c]);
+}
+
+/** The toast for a document form post whose action threw, or null when the action did not (or the error has its page). */
+function failedPostToast(request: Request, context: EntryContext["staticHandlerContext"]): string | null {
+  if (request.method !== "POST" || !context.errors || context.actionData) return null;
+  const error = Object.values(context.errors)[0];
+  if (isRouteErrorResponse(error)) {
+    const data = error.data as unknown;
+    return failedSubmissionToast(error.status, data && typeof data === "object" && "message" in data ? data.message : undefined);
+  }
+  return failedSubmissionToast(500, undefined);
+}
 
 export default async function handleRequest(
   request: Request,
@@ -48,6 +112,23 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  // Without JavaScript a failed form post is not an error page: back to the
+  // form's page with the toast ("Oops! Something went wrong!" when the server
+  // said nothing a person can read).
+  const toast = failedPostToast(request, remixContext.staticHandlerContext);
+  if (toast) {
+    const response = await redirectWithFailure(request, toast);
+    securityHeaders(response.headers, null);
+    return response;
+  }
+  // A page refuses a method it does not take (PUT, DELETE...) with 405: say which it takes.
+  if (responseStatusCode === 405) {
+    const leaf = remixContext.staticHandlerContext.matches.at(-1)?.route.id;
+    const hasAction = leaf ? remixContext.manifest.routes[leaf]?.hasAction : false;
+    responseHeaders.set("Allow", hasAction ? "GET, HEAD, POST" : "GET, HEAD");
+    withoutRemixRefusalText(remixContext);
+  }
+
   const nonce = crypto.randomBytes(16).toString("base64");
   const [lng] = await Promise.all([i18next.getLocale(request), renderingReady]);
   // A clone shares the store and services, with its own language: a full

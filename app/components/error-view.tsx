@@ -4,25 +4,30 @@ import { AlertDialog } from "./ui/alert-dialog";
 
 const LOCKED = "Account has been locked";
 
+/** What the server said: a translation key, or (from Remix or a module) plain text. */
 function messageOf(error: unknown): string | undefined {
   if (isRouteErrorResponse(error)) {
     const data = error.data as unknown;
     if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
-    if (typeof data === "string" && data && !data.startsWith("<")) return data;
   }
   return undefined;
 }
 
-/** The shared handling of every failed loader or action (spec section 8). */
+/**
+ * The shared handling of every failed loader or action (spec section 8).
+ * A message is shown only when it is one of the app's translation keys, in
+ * the reader's language: never a module's English nor Remix's own text.
+ */
 export function ErrorView({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = messageOf(error);
+  const readable = message && status >= 400 && status < 500 && i18n.exists(message) ? message : undefined;
 
   if (status === 404) return <NotFound standalone={standalone} />;
 
-  if (status === 403 && message?.includes(LOCKED)) {
+  if (status === 403 && (message?.includes(LOCKED) || message === "login.errors.locked")) {
     return (
       <Frame standalone={standalone}>
         <AlertDialog
@@ -60,11 +65,28 @@ export function ErrorView({ error, standalone = false }: { error: unknown; stand
     );
   }
 
+  if (status === 405) {
+    return (
+      <Frame standalone={standalone}>
+        <div className="card mx-auto mt-16 max-w-lg text-center">
+          <p className="text-5xl font-bold text-primary-dark" aria-hidden="true">
+            405
+          </p>
+          <h1 className="mt-4 text-xl font-semibold">{t("errors.methodNotAllowedTitle")}</h1>
+          <p className="mt-2 text-slate-700">{t("errors.methodNotAllowed")}</p>
+          <Link to="/" className="btn-primary mt-6">
+            {t("errors.backHome")}
+          </Link>
+        </div>
+      </Frame>
+    );
+  }
+
   return (
     <Frame standalone={standalone}>
       <div className="card mx-auto mt-16 max-w-lg text-center">
         <h1 className="text-xl font-semibold">{t("errors.oops")}</h1>
-        {status >= 400 && status < 500 && message ? <p className="mt-2 text-slate-700">{message}</p> : null}
+        {readable ? <p className="mt-2 text-slate-700">{t(readable)}</p> : null}
         <Link to="/" className="btn-primary mt-6">
           {t("errors.backHome")}
         </Link>

@@ -65,3 +65,16 @@ export async function translator(request: Request, namespace = "common") {
   const [locale] = await Promise.all([i18next.getLocale(request), sharedReady]);
   return shared.getFixedT(locale, namespace);
 }
+
+/**
+ * The English text of one of the app's translation keys ("ns:a.b", or "a.b"
+ * in common); undefined for anything else (plain text, an unknown key).
+ */
+export function englishText(key: unknown): string | undefined {
+  if (typeof key !== "string") return undefined;
+  const m = /^([a-z]+):([\w.]+)$/.exec(key) ?? /^()([a-z]+\.[\w.]+)$/.exec(key);
+  if (!m) return undefined;
+  let node: unknown = resources[FALLBACK_LANGUAGE]?.[m[1] || "common"];
+  for (const part of m[2].split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === "string" ? node : undefined;
+}

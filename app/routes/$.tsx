@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { NotFound } from "~/components/error-view";
 import { requireProfessor, requireStaff } from "~/modules/auth/guards.server";
 
@@ -6,8 +6,11 @@ import { requireProfessor, requireStaff } from "~/modules/auth/guards.server";
 // more about an area than its sign-in rules allow.
 export async function loader({ request }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
-  if (/^\/(dashboard|admin|coordinator)(\/|$)/.test(path)) await requireStaff(request);
-  else if (/^\/(teachers|course)\//.test(path)) await requireProfessor(request);
+  if (/^\/(dashboard|admin|coordinator)(\/|$)/.test(path)) {
+    await requireStaff(request);
+    // The admin area has no page of its own: its home is the dashboard.
+    if (/^\/admin\/?$/.test(path)) throw redirect("/dashboard");
+  } else if (/^\/(teachers|course)\//.test(path)) await requireProfessor(request);
   return json(null, { status: 404 });
 }
 

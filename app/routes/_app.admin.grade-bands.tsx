@@ -12,7 +12,7 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
 import { toasts } from "~/modules/toast.server";
-import { readForm } from "~/modules/shared/form.server";
+import { readForm, unknownForm } from "~/modules/shared/form.server";
 import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "courses"] };
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "gradebands:manage");
   const formData = await readForm(request);
   const intent = intentOf(formData);
-  if (!intent) return json({ intent: null, bandId: null, result: null }, { status: 400 });
+  if (!intent) unknownForm();
 
   if (intent === "delete") {
     const submission = parseWithZod(formData, { schema: deleteSchema });

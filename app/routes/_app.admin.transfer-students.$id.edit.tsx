@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = transferId(params.id);
   const transfer = await getTransfer(id);
   if (!transfer) throw json({ message: "Not found" }, { status: 404 });
-  if (transfer.status !== "pending") throw json({ message: "This transfer is no longer pending." }, { status: 409 });
+  if (transfer.status !== "pending") throw json({ message: "transfers:errors.notPending" }, { status: 409 });
   const from = rowId(new URL(request.url).searchParams.get("from")) ?? transfer.from_course_id;
   const [data, t] = await Promise.all([transferFormData(from, id), translator(request, "transfers")]);
   return json({

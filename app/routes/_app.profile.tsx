@@ -16,7 +16,7 @@ import { isMultipart, readImageForm } from "~/modules/users/avatar.server";
 import { PASSWORD_FIELDS, changePasswordSchema, languageSchema, profileNameSchema } from "~/modules/users/schema";
 import { changeOwnPassword, getProfile, setUserImage, updateOwnLocale, updateOwnName } from "~/modules/users/users.server";
 import { isHttps } from "~/env.server";
-import { readForm } from "~/modules/shared/form.server";
+import { readForm, unknownForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return toasts(request).redirectWithSuccess(HERE, "users:toasts.passwordChanged");
     }
     default:
-      return json({ message: "Unknown form." }, { status: 400 });
+      return unknownForm();
   }
 }
 

@@ -90,7 +90,9 @@ export default function Login() {
         <div className="card w-full max-w-md">
           <h1 className="text-2xl font-semibold">{t("login.title")}</h1>
           <p className="mt-1 text-sm text-slate-700">{t("login.subtitle")}</p>
-          <Form method="post" className="mt-6 space-y-2" {...getFormProps(form)}>
+          {/* noValidate: the browser's own email check would stop "a@@@b.com" with its
+              bubble before the server could answer the spec's message (no JavaScript). */}
+          <Form method="post" className="mt-6 space-y-2" {...getFormProps(form)} noValidate>
             <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
             {form.errors?.length && !locked ? (
               <div id={form.errorId} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">

@@ -1,16 +1,19 @@
-import { type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { SkipLink } from "~/components/layout/skip-link";
+import { translator } from "~/i18n/i18n.server";
 import { schoolName } from "~/modules/settings.server";
 
 // Public: no sign-in, no standard layout.
-export async function loader() {
-  return json({ schoolName: await schoolName() });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [name, t] = await Promise.all([schoolName(), translator(request)]);
+  return json({ schoolName: name, title: t("registration.title") });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Registration · ${data?.schoolName ?? ""}` }];
+// The tab title in the reader's language, like the page's heading.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.schoolName}` : "" }];
 
 export default function RegistrationLayout() {
   const { schoolName } = useLoaderData<typeof loader>();

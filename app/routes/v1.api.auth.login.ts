@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { apiError, readBody, requireMethod } from "~/modules/api/api.server";
-import { assertSameOrigin } from "~/modules/auth/guards.server";
+import { apiError, methodNotAllowed, readBody, requireMethod } from "~/modules/api/api.server";
+import { refuseCrossSite } from "~/modules/auth/guards.server";
 import { loginSchema } from "~/modules/auth/login-schema";
 import { authenticate } from "~/modules/auth/login.server";
 import { issueSession } from "~/modules/auth/session.server";
@@ -18,7 +18,7 @@ const MESSAGES = {
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   try {
-    assertSameOrigin(request);
+    refuseCrossSite(request);
   } catch {
     return apiError(403, "Cross-site request refused.");
   }
@@ -50,5 +50,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return apiError(405, "Use POST.");
+  return methodNotAllowed("POST");
 }

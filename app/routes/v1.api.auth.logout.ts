@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { apiError, apiUser, requireMethod } from "~/modules/api/api.server";
+import { apiUser, methodNotAllowed, requireMethod } from "~/modules/api/api.server";
 import { destroySession } from "~/modules/auth/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -10,5 +10,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return apiError(405, "Use POST.");
+  return methodNotAllowed("POST");
 }

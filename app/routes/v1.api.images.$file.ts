@@ -1,4 +1,5 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
+import { onlyGet } from "~/modules/api/api.server";
 import { lookupSession } from "~/modules/auth/session.server";
 import { readImage } from "~/modules/users/avatar.server";
 
@@ -23,4 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       "Cache-Control": "private, max-age=86400",
     },
   });
+}
+
+/** Images are only read: any other method is 405 {message}. */
+export function action({ request }: ActionFunctionArgs) {
+  return onlyGet(request);
 }

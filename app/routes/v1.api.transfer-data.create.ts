@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { apiError, apiUser, readBody, requireMethod } from "~/modules/api/api.server";
+import { apiUser, methodNotAllowed, readBody, requireMethod } from "~/modules/api/api.server";
 import { changeError, parseTransferBody } from "~/modules/transfers/api-input.server";
 import { createTransfer } from "~/modules/transfers/transfers.server";
 
@@ -14,5 +14,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return apiError(405, "Use POST.");
+  return methodNotAllowed("POST");
 }

@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { apiUser } from "~/modules/api/api.server";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
+import { apiUser, onlyGet } from "~/modules/api/api.server";
 import { transferShape } from "~/modules/transfers/api.server";
 import { listTransfers, parseTransferFilters } from "~/modules/transfers/transfers.server";
 
@@ -9,4 +9,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = parseTransferFilters(new URL(request.url).searchParams);
   const { rows, total } = await listTransfers(filters);
   return json({ data: rows.map(transferShape), pagination: { page: filters.page, limit: filters.limit, total } });
+}
+
+/** POST, PUT, DELETE...: 405 {message}, not Remix's missing-action error. */
+export function action({ request }: ActionFunctionArgs) {
+  return onlyGet(request);
 }

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { apiError, apiUser, positiveId, requireMethod } from "~/modules/api/api.server";
+import { apiUser, methodNotAllowed, positiveId, requireMethod } from "~/modules/api/api.server";
 import { changeError } from "~/modules/transfers/api-input.server";
 import { decideTransfer } from "~/modules/transfers/transfers.server";
 
@@ -14,5 +14,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return apiError(405, "Use PUT.");
+  return methodNotAllowed("PUT");
 }

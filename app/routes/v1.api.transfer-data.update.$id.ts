@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { apiError, apiUser, positiveId, readBody, requireMethod } from "~/modules/api/api.server";
+import { apiUser, methodNotAllowed, positiveId, readBody, requireMethod } from "~/modules/api/api.server";
 import { changeError, parseTransferBody } from "~/modules/transfers/api-input.server";
 import { updateTransfer } from "~/modules/transfers/transfers.server";
 
@@ -15,5 +15,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return apiError(405, "Use PUT.");
+  return methodNotAllowed("PUT");
 }

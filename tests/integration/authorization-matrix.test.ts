@@ -319,10 +319,12 @@ const MATRIX: Record<string, Entry> = {
     params: () => ({ file: "no-such-file.png" }),
     api: { method: "POST" },
     loader: apiSignedIn,
+    action: open,
   },
-  "v1.api.transfer-data.get-all": { path: () => "/v1/api/transfer-data/get-all", api: { method: "POST" }, loader: api(...STAFF) },
-  "v1.api.transfer-data.get-pending": { path: () => "/v1/api/transfer-data/get-pending", api: { method: "POST" }, loader: api(...STAFF) },
-  "v1.api.transfer-data.get-approved": { path: () => "/v1/api/transfer-data/get-approved", api: { method: "POST" }, loader: api(...STAFF) },
+  // GET-only endpoints: any other method is 405 to anyone (issue 15).
+  "v1.api.transfer-data.get-all": { path: () => "/v1/api/transfer-data/get-all", api: { method: "POST" }, loader: api(...STAFF), action: open },
+  "v1.api.transfer-data.get-pending": { path: () => "/v1/api/transfer-data/get-pending", api: { method: "POST" }, loader: api(...STAFF), action: open },
+  "v1.api.transfer-data.get-approved": { path: () => "/v1/api/transfer-data/get-approved", api: { method: "POST" }, loader: api(...STAFF), action: open },
   "v1.api.transfer-data.create": {
     path: () => "/v1/api/transfer-data/create",
     api: { method: "POST" },

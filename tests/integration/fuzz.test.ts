@@ -1018,10 +1018,18 @@ const MATRIX: Record<string, Entry> = {
   },
   "v1.api.images.$file": {
     loader: { caller: api("admin_staff"), path: (p) => `/v1/api/images/${p.file}`, params: { file: () => ["0123456789abcdef0123456789abcdef.png", "x.png"] } },
+    // GET-only endpoints answer any other method 405 (issue 15).
+    action: { post: { caller: api("admin_staff"), path: () => "/v1/api/images/x.png", params: { file: () => ["x.png"] }, json: () => ({}), writes: [], refusesAll: true } },
   },
-  "v1.api.transfer-data.get-all": { loader: { caller: api("admin_staff"), path: () => "/v1/api/transfer-data/get-all" } },
-  "v1.api.transfer-data.get-pending": { loader: { caller: api("admin_staff"), path: () => "/v1/api/transfer-data/get-pending" } },
-  "v1.api.transfer-data.get-approved": { loader: { caller: api("admin_staff"), path: () => "/v1/api/transfer-data/get-approved" } },
+  ...Object.fromEntries(
+    (["get-all", "get-pending", "get-approved"] as const).map((name) => [
+      `v1.api.transfer-data.${name}`,
+      {
+        loader: { caller: api("admin_staff"), path: () => `/v1/api/transfer-data/${name}` },
+        action: { post: { caller: api("admin_staff"), path: () => `/v1/api/transfer-data/${name}`, json: () => ({}), writes: [], refusesAll: true } },
+      } satisfies Entry,
+    ]),
+  ),
   "v1.api.transfer-data.create": {
     loader: { caller: anonymous, path: () => "/v1/api/transfer-data/create" },
     action: {

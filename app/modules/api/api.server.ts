@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import { resources } from "~/i18n/i18n.server";
-import { ACCESS_DENIED, assertSameOrigin } from "~/modules/auth/guards.server";
+import { englishText } from "~/i18n/i18n.server";
+import { ACCESS_DENIED, refuseCrossSite } from "~/modules/auth/guards.server";
 import { type Capability, can } from "~/modules/auth/permissions";
 import { type SessionUser, lookupSession } from "~/modules/auth/session.server";
 import { containsNul } from "~/modules/shared/form.server";
@@ -11,11 +11,7 @@ import { rowId } from "~/modules/shared/ids";
 
 /** The English text of a translation key ("ns:a.b"); other strings pass through. */
 export function englishMessage(key: string): string {
-  const m = /^([a-z]+):([\w.]+)$/.exec(key) ?? /^()([a-z]+\.[\w.]+)$/.exec(key);
-  if (!m) return key;
-  let node: unknown = resources.en?.[m[1] || "common"];
-  for (const part of m[2].split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
-  return typeof node === "string" ? node : key;
+  return englishText(key) ?? key;
 }
 
 export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 429, message: string, errors?: Record<string, string[]>) {
@@ -28,7 +24,7 @@ export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 429, messag
 /** The caller of an API request, holding the capability; otherwise throws 401/403 JSON. */
 export async function apiUser(request: Request, capability?: Capability): Promise<SessionUser> {
   try {
-    assertSameOrigin(request);
+    refuseCrossSite(request);
   } catch {
     throw apiError(403, "Cross-site request refused.");
   }
@@ -39,8 +35,30 @@ export async function apiUser(request: Request, capability?: Capability): Promis
   return found.user;
 }
 
-export function requireMethod(request: Request, ...methods: string[]) {
-  if (!methods.includes(request.method)) throw apiError(405, `Use ${methods.join(" or ")}.`);
+/**
+ * 405 {message} for a method the endpoint does not take, with the Allow
+ * header (GET answers HEAD too). Every /v1/api route answers this for the
+ * methods it lacks, never Remix's "Unexpected Server Error".
+ */
+export function methodNotAllowed(...methods: ("GET" | "POST" | "PUT")[]) {
+  const allow = methods.flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m]));
+  const response = apiError(405, `Method not allowed. Use ${methods.join(" or ")}.`);
+  response.headers.set("Allow", allow.join(", "));
+  return response;
+}
+
+/** The action of a GET-only endpoint: a cross-site request is refused as everywhere (403), any other is 405. */
+export function onlyGet(request: Request) {
+  try {
+    refuseCrossSite(request);
+  } catch {
+    return apiError(403, "Cross-site request refused.");
+  }
+  return methodNotAllowed("GET");
+}
+
+export function requireMethod(request: Request, ...methods: ("POST" | "PUT")[]) {
+  if (!(methods as string[]).includes(request.method)) throw methodNotAllowed(...methods);
 }
 
 /** A JSON or form body as a plain object; a body that is neither is a 400. */

@@ -10,12 +10,34 @@ export function forbidden(message = ACCESS_DENIED): never {
   throw json({ message }, { status: 403 });
 }
 
+/** The methods an HTML form (and a link) can send: all a page answers. */
+export const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
+
+/**
+ * A page's refusal of any other method (PUT, PATCH, DELETE...): the shared
+ * error page shows it translated, never Remix's own text (issue 15).
+ */
+export function methodNotAllowed(): never {
+  throw json({ message: "errors.methodNotAllowed" }, { status: 405, headers: { Allow: PAGE_METHODS.join(", ") } });
+}
+
+/**
+ * Every request a page's action takes: only the methods of a form (so a PUT
+ * or DELETE to a page is a 405 before its action does anything), from this
+ * site. Runs inside `requireUser` and first in the public actions; the JSON
+ * API, which takes PUT, checks the origin alone (`refuseCrossSite`).
+ */
+export function assertSameOrigin(request: Request) {
+  if (!(PAGE_METHODS as readonly string[]).includes(request.method)) methodNotAllowed();
+  refuseCrossSite(request);
+}
+
 /**
  * Cross-site request check for every non-GET request: the browser's
  * Sec-Fetch-Site, else Origin, must say this site. Requests with neither
  * (curl, API clients) carry no ambient credentials worth forging.
  */
-export function assertSameOrigin(request: Request) {
+export function refuseCrossSite(request: Request) {
   if (request.method === "GET" || request.method === "HEAD") return;
   const site = request.headers.get("Sec-Fetch-Site");
   if (site && site !== "same-origin" && site !== "none") forbidden("Cross-site request refused.");

@@ -49,15 +49,22 @@ const phone = (requiredKey: string) =>
         .refine((v) => v.replace("+", "").length <= PHONE_MAX, E("phoneMax")),
     );
 
-/** The spec's email rules, in its order of messages. */
-export const emailField = z
-  .string({ required_error: E("emailRequired") })
-  .trim()
-  .min(1, E("emailRequired"))
-  .max(254, E("tooLong"))
-  .refine((v) => !/@@@/.test(v) && !/\.\./.test(v), E("emailInvalid"))
-  .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), E("emailShape"))
-  .transform((v) => v.toLowerCase());
+/**
+ * The spec's email rules, in its order of messages: the one rule of every
+ * email field a person types (registration and sign-in), each form naming
+ * its own message keys.
+ */
+export const emailRule = (messages: { required: string; tooLong: string; invalid: string; shape: string }) =>
+  z
+    .string({ required_error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(254, messages.tooLong)
+    .refine((v) => !/@@@/.test(v) && !/\.\./.test(v), messages.invalid)
+    .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), messages.shape)
+    .transform((v) => v.toLowerCase());
+
+export const emailField = emailRule({ required: E("emailRequired"), tooLong: E("tooLong"), invalid: E("emailInvalid"), shape: E("emailShape") });
 
 /** A real calendar date, not in the future, not before 1900. */
 export function isValidBirthday(value: string, today = new Date()) {

@@ -16,19 +16,29 @@ export function containsNul(value: unknown, depth = 0): boolean {
  * The posted form. A body that is not a form (no or another Content-Type, a
  * broken multipart body, a client that went away), or that holds a NUL
  * character, is the client's mistake: a 400, never a 500. Every action reads
- * its form through this.
+ * its form through this. The messages are translation keys (the shared
+ * error handling shows them in the reader's language).
  */
 export async function readForm(request: Request): Promise<FormData> {
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    throw json({ message: "The form could not be read." }, { status: 400 });
+    throw json({ message: "errors.formUnreadable" }, { status: 400 });
   }
   for (const [name, value] of form) {
     if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
-      throw json({ message: "The form could not be read: it holds a NUL character." }, { status: 400 });
+      throw json({ message: "errors.formNul" }, { status: 400 });
     }
   }
   return form;
+}
+
+/**
+ * A form no page sends (an unknown intent): a 400 that says nothing a person
+ * could act on, so the shared handling answers the toast "Oops! Something
+ * went wrong!" on the page it came from (entry.server).
+ */
+export function unknownForm(): never {
+  throw json(null, { status: 400 });
 }

@@ -48,7 +48,7 @@ export async function readImageForm(request: Request, fileField = "avatar"): Pro
 
   const handler: UploadHandler = async ({ name, filename, data }) => {
     parts += 1;
-    if (parts > MAX_PARTS) throw json({ message: "Too many form fields." }, { status: 400 });
+    if (parts > MAX_PARTS) throw json({ message: "errors.tooManyFields" }, { status: 400 });
     const isFile = typeof filename === "string";
     const limit = isFile && name === fileField ? MAX_AVATAR_BYTES : MAX_TEXT_BYTES;
     const chunks: Uint8Array[] = [];
@@ -68,7 +68,7 @@ export async function readImageForm(request: Request, fileField = "avatar"): Pro
       }
       return undefined;
     }
-    if (over) throw json({ message: "A form field is too long." }, { status: 400 });
+    if (over) throw json({ message: "errors.fieldTooLong" }, { status: 400 });
     return Buffer.concat(chunks).toString("utf8");
   };
 
@@ -82,7 +82,7 @@ export async function readImageForm(request: Request, fileField = "avatar"): Pro
     // Our own refusals (too many parts, a text field too long) go out as they are;
     // anything else is a body that is not a well-formed multipart form: 400, not 500.
     if (error instanceof Response) throw error;
-    throw json({ message: "The form could not be read." }, { status: 400 });
+    throw json({ message: "errors.formUnreadable" }, { status: 400 });
   }
   if (tooLarge) return { fields, image: { ok: false, reason: "tooLarge" } };
   const bytes = got.file;
