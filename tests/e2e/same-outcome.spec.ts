@@ -232,7 +232,10 @@ test("lockout: five wrong passwords lock the account, end its sessions and refus
   await waitForHydration(guesser);
   const dialog = guesser.getByRole("alertdialog", { name: "Account Locked" });
   for (let attempt = 1; attempt <= 4; attempt++) {
+    // The message stays the same from one try to the next: wait for this try's answer.
+    const answered = guesser.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/authentication/login"));
     await submitLogin(guesser, user.email, `wrong-${attempt}`);
+    await answered;
     await expect(guesser.getByRole("alert")).toHaveText("The email or password is incorrect.");
     expect(dbRow<{ failed_logins: number }>("SELECT failed_logins FROM users WHERE id = ?", user.id)!.failed_logins).toBe(attempt);
   }
@@ -284,9 +287,14 @@ test("attendance: the professor's marks for a class are saved as chosen, and a s
   await waitForHydration(page);
 
   const group = (s: StudentFixture) => page.getByRole("group", { name: s.name, exact: true });
-  async function mark(marks: [StudentFixture, string][]) {
+  const summary = page.getByRole("table", { name: "Attendance summary" });
+  /** A student's summary cells: present, recovered, late, absent, score, absence count. */
+  const counts = (s: StudentFixture) => summary.getByRole("row").filter({ has: page.getByRole("rowheader", { name: s.name, exact: true }) }).getByRole("cell");
+  /** Chooses the marks and saves; `after` waits until the page shows the saved class (its summary). */
+  async function mark(marks: [StudentFixture, string][], after: () => Promise<void>) {
     for (const [s, value] of marks) await group(s).getByRole("radio", { name: value, exact: true }).check();
     await page.getByRole("button", { name: "Save attendance" }).click();
+    await after();
     await expect(toast(page)).toContainText("Attendance saved");
     await expect(page).toHaveURL(new RegExp(`/course/${course.id}/attendance\\?date=${date}$`));
     // The page shows what was saved.
@@ -303,7 +311,11 @@ test("attendance: the professor's marks for a class are saved as chosen, and a s
   // Nothing is stored until the first save; Present is preselected.
   expect(stored()).toEqual([]);
   await expect(group(dov).getByRole("radio", { name: "Present", exact: true })).toBeChecked();
-  await mark([[ada, "Absent"], [bea, "Late"], [cyd, "Recovered"]]);
+  await mark([[ada, "Absent"], [bea, "Late"], [cyd, "Recovered"]], async () => {
+    await expect(counts(ada).nth(3)).toHaveText("1");
+    await expect(counts(bea).nth(2)).toHaveText("1");
+    await expect(page.getByLabel("Class", { exact: true }).locator("option:checked")).toContainText("saved");
+  });
   expect(dbRows("SELECT DISTINCT session_date FROM attendance WHERE course_id = ?", course.id)).toEqual([{ session_date: date }]);
   expect(stored()).toEqual([
     { student_id: ada.id, status: "absent", recorded_by: professor.id },
@@ -320,7 +332,10 @@ test("attendance: the professor's marks for a class are saved as chosen, and a s
   ]);
 
   // Saving the same class again replaces the marks: still one row per student.
-  await mark([[ada, "Present"], [dov, "Absent"]]);
+  await mark([[ada, "Present"], [dov, "Absent"]], async () => {
+    await expect(counts(dov).nth(3)).toHaveText("1");
+    await expect(counts(ada).nth(3)).toHaveText("0");
+  });
   expect(stored().map((r) => [r.student_id, r.status])).toEqual([
     [ada.id, "present"],
     [bea.id, "late"],
@@ -331,8 +346,6 @@ test("attendance: the professor's marks for a class are saved as chosen, and a s
     { student_id: bea.id, half_absences: 1 },
     { student_id: dov.id, half_absences: 2 },
   ]);
-  const summary = page.getByRole("table", { name: "Attendance summary" });
-  await expect(summary.getByRole("row").filter({ has: page.getByRole("rowheader", { name: dov.name, exact: true }) }).getByRole("cell").nth(3)).toHaveText("1");
 });
 
 // ---------------------------------------------------------------- transfers
