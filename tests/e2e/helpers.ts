@@ -45,8 +45,11 @@ async function loginPage(page: Page) {
   return {
     async gone() {
       if (!main) return;
-      await page.waitForFunction((el) => !el.isConnected, main);
-      await main.dispose();
+      // A full page load instead destroys the handle's context: gone as well.
+      await page.waitForFunction((el) => !el.isConnected, main).catch((error: unknown) => {
+        if (!/context was destroyed|JSHandles can be evaluated only/i.test(String(error))) throw error;
+      });
+      await main.dispose().catch(() => undefined);
     },
   };
 }
