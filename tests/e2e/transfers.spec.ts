@@ -113,3 +113,38 @@ test("the next level is preselected after showing a course's students, and saved
   );
   expect(row).toEqual({ selected_level_id: mine.nextId, status: "pending", is_group: 0, from_code: mine.from });
 });
+
+// Issue 15: with JavaScript an entry opens its transfer without a page load,
+// and the bell's list used to stay open over it. It closes on navigation (in
+// both projects), on a click outside and on Escape (with JavaScript: a plain
+// <details> without it), and the focus goes back to the bell.
+test("the bell's list closes once an entry is opened, on a click outside and on Escape", async ({ page }) => {
+  await signIn(page, "coordinator@school.test");
+  const bell = page.getByTestId("transfer-bell");
+  const summary = bell.locator("summary");
+  await summary.click();
+  await expect(bell).toHaveAttribute("open", "");
+  const entry = bell.locator("li a").first();
+  const href = (await entry.getAttribute("href")) ?? "";
+  const id = /id=(\d+)$/.exec(href)?.[1];
+  expect(id).toBeTruthy();
+  await entry.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/transfer-students\\?id=${id}$`));
+  await expect(page.getByRole("heading", { name: `Transfer #${id}` })).toBeVisible();
+  await expect(bell).not.toHaveAttribute("open", "");
+  await expect(bell.locator("li a").first()).toBeHidden();
+  if (!jsEnabled()) return;
+  await expect(summary).toBeFocused();
+
+  await summary.click();
+  await expect(bell).toHaveAttribute("open", "");
+  await page.getByRole("heading", { name: `Transfer #${id}` }).click();
+  await expect(bell).not.toHaveAttribute("open", "");
+
+  await summary.click();
+  await expect(bell).toHaveAttribute("open", "");
+  await bell.locator("li a").first().focus();
+  await page.keyboard.press("Escape");
+  await expect(bell).not.toHaveAttribute("open", "");
+  await expect(summary).toBeFocused();
+});
