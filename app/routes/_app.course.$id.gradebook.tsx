@@ -154,15 +154,40 @@ function GradebookForm({ state }: { state?: FormState }) {
     document.getElementById(cellId(Number(s), Number(i)))?.focus();
   }
 
+  // Whether a mouse button (or a tap) is down: the blur it causes comes
+  // between the press and the release.
+  const pressing = useRef(false);
+  useEffect(() => {
+    const down = () => {
+      pressing.current = true;
+    };
+    const up = () => {
+      pressing.current = false;
+    };
+    window.addEventListener("mousedown", down, true);
+    window.addEventListener("mouseup", up, true);
+    return () => {
+      window.removeEventListener("mousedown", down, true);
+      window.removeEventListener("mouseup", up, true);
+    };
+  }, []);
+
   function onBlur(name: string, value: string) {
     const parsed = parseGrade(value);
-    setErrors((old) => {
-      const current = old[name];
-      if (!parsed.ok) return current?.code === parsed.error ? old : { ...old, [name]: { code: parsed.error } };
-      if (!current || current.code === "conflict") return old;
-      const { [name]: _, ...rest } = old;
-      return rest;
-    });
+    const mark = () =>
+      setErrors((old) => {
+        const current = old[name];
+        if (!parsed.ok) return current?.code === parsed.error ? old : { ...old, [name]: { code: parsed.error } };
+        if (!current || current.code === "conflict") return old;
+        const { [name]: _, ...rest } = old;
+        return rest;
+      });
+    if (!pressing.current) return mark();
+    // Left with a press on Save (or anything else): marking the cell adds its
+    // message and moves the rows below, and the button with them, before the
+    // release, so the click was lost and the professor saw nothing happen
+    // (issue 15). The mark waits until the click has been handled.
+    window.addEventListener("mouseup", () => window.setTimeout(mark, 0), { capture: true, once: true });
   }
 
   // Enter moves like a spreadsheet and never saves: the same item of the next

@@ -1,8 +1,10 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { type ClientLoaderFunctionArgs, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import i18n from "i18next";
 import { ErrorView } from "~/components/error-view";
 import { AppShell } from "~/components/layout/app-shell";
 import { TransferBell } from "~/components/transfers/bell";
+import { NAMESPACES } from "~/i18n/config";
 import { requireUser } from "~/modules/auth/guards.server";
 import { menuFor } from "~/modules/auth/menu";
 import { can, homeFor } from "~/modules/auth/permissions";
@@ -24,6 +26,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Only the roles of the bell get it (PRODUCT 2): not receptionist nor professor.
     pending: can(user.role, "transfers:bell") ? await pendingTransfers() : null,
   });
+}
+
+/**
+ * Coming into the signed-in pages from a client-side navigation (the sign-in
+ * form, above all), the translations they need arrive with their data. Were
+ * they fetched only once React renders the new page, that render would
+ * suspend: the URL would already be the new one while the previous page stays
+ * on screen, clickable, and is then replaced under the user's hand. Every
+ * namespace, so that later navigations inside the layout never wait either
+ * (the same list entry.client fetches when a signed-in page is loaded).
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), i18n.loadNamespaces([...NAMESPACES])]);
+  return data;
 }
 
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: { formAction?: string; defaultShouldRevalidate: boolean }) {

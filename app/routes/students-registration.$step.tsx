@@ -1,9 +1,10 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, parse, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { ZodTypeAny, output } from "zod";
 import { Fieldset, RadioGroup, SelectField, TextAreaField, TextField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
@@ -157,6 +158,20 @@ export default function RegistrationStep() {
   );
 }
 
+/**
+ * The browser-side check of a step, run on blur and before a post. Back never
+ * validates (issue 15): the step goes to the server as typed, which keeps it
+ * in the draft unvalidated and shows the previous step, as without JavaScript
+ * (the Back button is formNoValidate). A null error tells conform the check
+ * was skipped, so it lets the post through and marks nothing.
+ */
+function validateStep<Schema extends ZodTypeAny>(schema: Schema) {
+  return ({ formData, submitter }: { formData: FormData; submitter: HTMLInputElement | HTMLButtonElement | null }) =>
+    submitter?.name === "intent" && submitter.value === "back"
+      ? parse<output<Schema>, string[]>(formData, { resolve: () => ({ error: null }) })
+      : parseWithZod(formData, { schema });
+}
+
 function StepIndicator({ current }: { current: Step }) {
   const { t } = useTranslation();
   const at = STEPS.indexOf(current);
@@ -245,7 +260,7 @@ function PersonalStepForm({ defaults, lastResult }: StepProps) {
     constraint: getZodConstraint(personalFields),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: personalSchema }),
+    onValidate: validateStep(personalSchema),
   });
   const [age, setAge] = useState<string | undefined>(defaults.age_category);
   const hydrated = useHydrated();
@@ -296,7 +311,7 @@ function AddressStepForm({ defaults, lastResult, age }: StepProps & { age: "kids
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validateStep(schema),
   });
   const [sameBilling, setSameBilling] = useState<string | undefined>(defaults.same_billing);
   const hydrated = useHydrated();
@@ -363,7 +378,7 @@ function MessageStepForm({ defaults, lastResult }: StepProps) {
     constraint: getZodConstraint(messageSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
+    onValidate: validateStep(messageSchema),
   });
   const terms = fields.accepted_terms;
   return (

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { dbRows } from "./db";
 import { jsEnabled, signIn, waitForHydration } from "./helpers";
 
 // Runs in both projects at once against the demo school: each project works in
@@ -150,4 +151,57 @@ test("keyboard and a 1006px screen: Enter goes down a column, the student column
   const header = (await rows.nth(0).getByRole("rowheader").boundingBox())!;
   expect(Math.abs(header.x - box.x)).toBeLessThanOrEqual(2);
   await expect(rows.nth(0).getByRole("cell").last()).toBeInViewport();
+});
+
+// Issue 15: a professor types 150 in a cell and presses Save straight away.
+// With JavaScript the cell's check on blur marked it and moved the rows (and
+// the button) under the pointer, so the click was lost: no summary, no
+// message near the button. Now, in both projects: the "Grades to correct"
+// summary, announced (role alert), the focus on it or on the cell (with
+// JavaScript), what was typed kept, and nothing of that post in the database.
+test("Save with a grade of 150: the summary is shown and announced, the typed values stay, nothing is saved", async ({ page }) => {
+  await signIn(page, "professor@school.test");
+  const id = await courseId(page, courseCode());
+  await page.goto(`/course/${id}/gradebook`);
+  await waitForHydration(page);
+  const rows = page.getByRole("table").locator("tbody tr");
+  // Not the first student: the test above saves that one's grades.
+  const student = ((await rows.nth(1).getByRole("rowheader").textContent()) ?? "").trim();
+  const bad = page.getByLabel(`Grade of ${student} for Assignment 1`, { exact: true });
+  const good = page.getByLabel(`Grade of ${student} for Assignment 2`, { exact: true });
+  const [, studentId, badItem] = ((await bad.getAttribute("name")) ?? "").split("_").map(Number);
+  const goodItem = Number(((await good.getAttribute("name")) ?? "").split("_")[2]);
+  const stored = () =>
+    dbRows("SELECT grading_item_id, grade FROM grades WHERE student_id = ? AND grading_item_id IN (?, ?) ORDER BY grading_item_id", studentId, badItem, goodItem);
+  const before = stored();
+  const goodValue = Number((await good.inputValue()).replace(",", ".") || "0") >= 50 ? "41,25" : "93,75";
+
+  await good.fill(goodValue);
+  await bad.click();
+  await bad.fill("150");
+  // Straight to the button, the bad cell still focused.
+  await page.getByRole("button", { name: "Save grades" }).click();
+
+  const summary = page.getByRole("alert").filter({ hasText: "Grades to correct: 1. Nothing was saved" });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole("link", { name: `Grade of ${student} for Assignment 1` })).toBeVisible();
+  expect(await messageOf(page, `Grade of ${student} for Assignment 1`)).toContain("Enter a grade from 0 to 100.");
+  if (jsEnabled()) {
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      return { role: el?.getAttribute("role"), name: el?.getAttribute("name") };
+    });
+    expect(focused.role === "alert" || focused.name === `g_${studentId}_${badItem}`, `focus on the summary or the bad cell, not ${JSON.stringify(focused)}`).toBe(true);
+  }
+  await expect(bad).toHaveValue("150");
+  await expect(good).toHaveValue(goodValue);
+  await expect(toast(page)).toHaveCount(0);
+  expect(stored()).toEqual(before);
+
+  // Corrected, the same post goes through.
+  await bad.fill(before.length && Number(before[0].grade) === 99 ? "98" : "99");
+  await page.getByRole("button", { name: "Save grades" }).click();
+  await expect(toast(page)).toContainText("Grades saved");
+  await expect(page.getByRole("alert").filter({ hasText: "Grades to correct" })).toHaveCount(0);
+  expect(stored()).not.toEqual(before);
 });

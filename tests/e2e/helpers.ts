@@ -26,10 +26,32 @@ export async function submitLogin(page: Page, email: string, password = PASSWORD
 export async function signIn(page: Page, email: string, { password = PASSWORD, expectPath }: { password?: string; expectPath?: string | RegExp } = {}) {
   await page.goto("/authentication/login");
   await waitForHydration(page);
+  const login = await loginPage(page);
   await submitLogin(page, email, password);
   const home = expectPath ?? (email.startsWith("professor") ? "/teachers" : "/dashboard");
   await expect(page).toHaveURL(typeof home === "string" ? new RegExp(`${escape(home)}(\\?|$)`) : home);
+  await login.gone();
   await waitForHydration(page);
+}
+
+/**
+ * With JavaScript, signing in is a client-side navigation: the router (and the
+ * URL) reaches the new page before React has rendered it, and the login page's
+ * header is still on screen for that moment. `gone` waits until it is replaced,
+ * so the next click lands on the new page.
+ */
+async function loginPage(page: Page) {
+  const main = jsEnabled() ? await page.locator("main").elementHandle() : null;
+  return {
+    async gone() {
+      if (!main) return;
+      // A full page load instead destroys the handle's context: gone as well.
+      await page.waitForFunction((el) => !el.isConnected, main).catch((error: unknown) => {
+        if (!/context was destroyed|JSHandles can be evaluated only/i.test(String(error))) throw error;
+      });
+      await main.dispose().catch(() => undefined);
+    },
+  };
 }
 
 /** Whether this test's project runs page JavaScript ("js") or not ("nojs"). */
@@ -62,9 +84,11 @@ function escape(s: string) {
 export async function signInByForm(page: Page, email: string, password = PASSWORD) {
   await page.goto("/authentication/login");
   await waitForHydration(page);
+  const login = await loginPage(page);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('input[name="password"]').press("Enter");
   await expect(page).not.toHaveURL(/\/authentication\/login/);
+  await login.gone();
   await waitForHydration(page);
 }

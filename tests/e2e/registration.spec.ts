@@ -1,4 +1,5 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
+import { dbRows } from "./db";
 import { jsEnabled, openMenu, signIn, waitForHydration } from "./helpers";
 
 // The public registration wizard on a phone-sized screen, with and without
@@ -258,6 +259,78 @@ test.describe("on a 400px-wide screen", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByTestId("reference")).toHaveText(REFERENCE);
   });
+});
+
+// Issue 15: Back never validates. It keeps what was typed on the step, valid
+// or not, and shows the previous step with its values; with JavaScript the
+// browser-side checks used to stop it (step 2 half filled, step 3 without the
+// terms accepted). Same outcome in both projects, page and database.
+test("Back on a half-filled step 2 and on step 3 without the terms goes back, keeping everything typed", async ({ page }) => {
+  const idNumber = uniqueIdNumber();
+  await startWizard(page);
+  await fillPersonalEnglish(page, idNumber);
+  await next(page).click();
+  await expectOnStep(page, "address");
+
+  // Step 2 half filled: no schedule, no billing answer.
+  await field(page, "Address").fill("Calle 9 # 4-10");
+  await field(page, "Level").selectOption({ label: "A2" });
+  await back(page).click();
+  await expectOnStep(page, "personal");
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(field(page, "First name")).toHaveValue(PERSON.first);
+  await expect(field(page, "ID number")).toHaveValue(idNumber);
+  await expect(page.getByLabel("Adults", { exact: true })).toBeChecked();
+  await next(page).click();
+  await expectOnStep(page, "address");
+  await expect(field(page, "Address")).toHaveValue("Calle 9 # 4-10");
+  await expect(field(page, "Level")).toHaveValue("A2");
+  await expect(field(page, "Schedule")).toHaveValue("");
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+
+  await field(page, "Schedule").selectOption({ label: "Tue-Thu 17:00–19:00" });
+  await page.getByRole("radio", { name: "Yes", exact: true }).check();
+  await next(page).click();
+  await expectOnStep(page, "message");
+
+  // Step 3 with a message and the terms not accepted.
+  await field(page, "Message").fill("Mornings, please.");
+  await back(page).click();
+  await expectOnStep(page, "address");
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(field(page, "Address")).toHaveValue("Calle 9 # 4-10");
+  await expect(field(page, "Schedule")).toHaveValue("TUE-THU-17-19");
+  await next(page).click();
+  await expectOnStep(page, "message");
+  await expect(field(page, "Message")).toHaveValue("Mornings, please.");
+  await expect(page.getByLabel("I accept the terms and conditions")).not.toBeChecked();
+
+  // Next still checks: the terms are required.
+  await next(page).click();
+  await expect(page.getByLabel("I accept the terms and conditions")).toHaveAttribute("aria-invalid", "true");
+  await expectOnStep(page, "message");
+  await page.getByLabel("I accept the terms and conditions").check();
+  await next(page).click();
+  const reference = await finishOnDone(page);
+
+  // One pending registration, with what was typed (A2 is level 2, PRODUCT 3).
+  const rows = dbRows(
+    "SELECT reference, status, first_name, address, level_id, schedule, same_billing, message, accepted_terms FROM registrations WHERE id_number = ?",
+    idNumber,
+  );
+  expect(rows).toEqual([
+    {
+      reference,
+      status: "pending",
+      first_name: PERSON.first,
+      address: "Calle 9 # 4-10",
+      level_id: 2,
+      schedule: "TUE-THU-17-19",
+      same_billing: 1,
+      message: "Mornings, please.",
+      accepted_terms: 1,
+    },
+  ]);
 });
 
 test.describe("staff review", () => {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { dbRow } from "./db";
 import { jsEnabled, signIn } from "./helpers";
 
 // Each project moves students out of its own course, so the two projects,
@@ -70,4 +71,80 @@ test("professors never see the bell; the bell lists pending transfers with their
   await expect(bell.getByRole("link", { name: "See all pending transfers" })).toHaveAttribute("href", "/admin/transfer-students?status_level_change=pending");
   const first = bell.locator("li a").first();
   await expect(first).toHaveAttribute("href", /\/admin\/transfer-students\?id=\d+$/);
+});
+
+// Issue 15: after "Show its students" the selected level is the next one of
+// the source course's level (PRODUCT 3, in its age category's list), with and
+// without JavaScript; with it the form used to keep its first, empty default
+// and the browser showed the list's first entry, Pre-A1. Each project creates
+// its transfer from its own course, so the two never pick the same student.
+test("the next level is preselected after showing a course's students, and saved", async ({ page }) => {
+  const cases = [
+    { from: "ADU-A1-MW-0911", to: "ADU-A2-TT-1719", next: "A2", nextId: 2 },
+    { from: "KID-A11-TT-1517", to: "KID-PA1-SAT-1418", next: "A1.2", nextId: 12 },
+  ];
+  await signIn(page, "reception@school.test");
+  await page.goto("/admin/transfer-students/new");
+  for (const c of cases) {
+    await page.getByLabel("Current course").selectOption({ label: c.from });
+    await page.getByRole("button", { name: "Show its students" }).click();
+    await expect(page).toHaveURL(/\?from=\d+$/);
+    await expect(page.locator('input[name="student_ids"]').first()).toBeVisible();
+    await expect(page.getByLabel("Selected level")).toHaveValue(String(c.nextId));
+    await expect(page.getByLabel("Selected level").locator("option:checked")).toHaveText(c.next);
+  }
+
+  const mine = cases[jsEnabled() ? 0 : 1];
+  await page.getByLabel("Current course").selectOption({ label: mine.from });
+  await page.getByRole("button", { name: "Show its students" }).click();
+  await expect(page.getByLabel("Current course")).toHaveValue(/\d+/);
+  await expect(page.getByLabel("Selected level")).toHaveValue(String(mine.nextId));
+  // The last free student of the list, not one other specs rely on.
+  const free = page.locator("label").filter({ has: page.locator('input[name="student_ids"]:not([disabled])') }).filter({ hasNotText: KEEP });
+  await free.last().locator("input").check();
+  await page.getByLabel("Selected course").selectOption({ label: mine.to });
+  await page.getByRole("button", { name: "Save transfer" }).click();
+  await expect(page.getByText("The transfer was created and is pending approval.")).toBeVisible();
+  const id = Number(new URL(page.url()).searchParams.get("id"));
+  expect(id).toBeGreaterThan(0);
+  const row = dbRow<{ selected_level_id: number; status: string; is_group: number; from_code: string }>(
+    "SELECT t.selected_level_id, t.status, t.is_group, c.course_id AS from_code FROM transfers t JOIN courses c ON c.id = t.from_course_id WHERE t.id = ?",
+    id,
+  );
+  expect(row).toEqual({ selected_level_id: mine.nextId, status: "pending", is_group: 0, from_code: mine.from });
+});
+
+// Issue 15: with JavaScript an entry opens its transfer without a page load,
+// and the bell's list used to stay open over it. It closes on navigation (in
+// both projects), on a click outside and on Escape (with JavaScript: a plain
+// <details> without it), and the focus goes back to the bell.
+test("the bell's list closes once an entry is opened, on a click outside and on Escape", async ({ page }) => {
+  await signIn(page, "coordinator@school.test");
+  const bell = page.getByTestId("transfer-bell");
+  const summary = bell.locator("summary");
+  await summary.click();
+  await expect(bell).toHaveAttribute("open", "");
+  const entry = bell.locator("li a").first();
+  const href = (await entry.getAttribute("href")) ?? "";
+  const id = /id=(\d+)$/.exec(href)?.[1];
+  expect(id).toBeTruthy();
+  await entry.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/transfer-students\\?id=${id}$`));
+  await expect(page.getByRole("heading", { name: `Transfer #${id}` })).toBeVisible();
+  await expect(bell).not.toHaveAttribute("open", "");
+  await expect(bell.locator("li a").first()).toBeHidden();
+  if (!jsEnabled()) return;
+  await expect(summary).toBeFocused();
+
+  await summary.click();
+  await expect(bell).toHaveAttribute("open", "");
+  await page.getByRole("heading", { name: `Transfer #${id}` }).click();
+  await expect(bell).not.toHaveAttribute("open", "");
+
+  await summary.click();
+  await expect(bell).toHaveAttribute("open", "");
+  await bell.locator("li a").first().focus();
+  await page.keyboard.press("Escape");
+  await expect(bell).not.toHaveAttribute("open", "");
+  await expect(summary).toBeFocused();
 });

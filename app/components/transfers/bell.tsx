@@ -1,5 +1,5 @@
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import type { PendingTransfers } from "~/modules/transfers/transfers.server";
@@ -35,8 +35,45 @@ export function TransferBell({ initial }: { initial: PendingTransfers }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A <details> closes itself only on its summary. With JavaScript the pages
+  // it links to come without a page load, so it is closed here: when an entry
+  // (or any link) is followed, on a click outside and on Escape (issue 15).
+  // The focus goes back to the bell when it was in the list, never lost on
+  // the hidden links.
+  const details = useRef<HTMLDetailsElement>(null);
+  const close = useCallback(() => {
+    const element = details.current;
+    if (!element?.open) return;
+    const hadFocus = element.contains(document.activeElement) && document.activeElement !== element.querySelector("summary");
+    element.open = false;
+    if (hadFocus) element.querySelector("summary")?.focus();
+  }, []);
+  const { key } = useLocation();
+  useEffect(() => close(), [key, close]);
+  useEffect(() => {
+    const outside = (event: PointerEvent) => {
+      if (details.current?.open && !details.current.contains(event.target as Node)) close();
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close();
+    };
+    document.addEventListener("pointerdown", outside);
+    document.addEventListener("keydown", escape);
+    return () => {
+      document.removeEventListener("pointerdown", outside);
+      document.removeEventListener("keydown", escape);
+    };
+  }, [close]);
+
   return (
-    <details className="relative" data-testid="transfer-bell">
+    <details
+      ref={details}
+      className="relative"
+      data-testid="transfer-bell"
+      onClick={(event) => {
+        if ((event.target as HTMLElement).closest("a")) close();
+      }}
+    >
       <summary
         className="relative flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100"
         aria-label={t("bell.label", { count: data.count })}

@@ -19,7 +19,12 @@ interface Props {
 export function TransferForm({ courses, from, students, levels, defaults, lastResult }: Props) {
   const { t } = useTranslation("transfers");
   const [form, fields] = useForm({
-    id: "transfer",
+    // One form per source course: with JavaScript "Show its students" is a
+    // client-side navigation that keeps this component, and conform keeps a
+    // form's first defaults for as long as its id stays the same. A new id
+    // starts over from this course's defaults, its next level preselected
+    // (without it the browser showed the list's first level, Pre-A1).
+    id: from ? `transfer-${from.id}` : "transfer",
     lastResult,
     defaultValue: {
       from_course_id: from ? String(from.id) : "",
