@@ -3,24 +3,26 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { SkipLink } from "~/components/layout/skip-link";
-import { schoolName } from "~/modules/settings.server";
+import { SchoolMark } from "~/components/layout/school-mark";
+import { schoolBrand } from "~/modules/settings.server";
 
 // Public: no sign-in, no standard layout.
 export async function loader() {
-  return json({ schoolName: await schoolName() });
+  const school = await schoolBrand();
+  return json({ schoolName: school.name, schoolLogo: school.logo });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Registration · ${data?.schoolName ?? ""}` }];
 
 export default function RegistrationLayout() {
-  const { schoolName } = useLoaderData<typeof loader>();
+  const { schoolName, schoolLogo } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
         <Link to="/students-registration" className="flex items-center gap-2 font-bold text-primary-dark">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <SchoolMark name={schoolName} logo={schoolLogo} size={28} />
           {schoolName}
         </Link>
         <LanguageSwitcher />
