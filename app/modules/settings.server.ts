@@ -4,7 +4,7 @@ import { LANGUAGES, type Language } from "~/i18n/config";
 import { audit } from "~/modules/audit/audit.server";
 import { type ImageExtension, readImage, removeImage, storeImage } from "~/modules/users/avatar.server";
 import { loadFontBytes } from "~/pdf/fonts.server";
-import { type SchoolLogo, missingGlyphs } from "~/pdf/text";
+import { type SchoolLogo, embedLogoImage, missingGlyphs } from "~/pdf/text";
 import { DEFAULT_SETTINGS, type SettingsInput } from "./settings";
 
 // The school's settings (issue 15): rows of the settings table, read from the
@@ -100,9 +100,8 @@ export async function checkLogo(bytes: Uint8Array, extension: ImageExtension): P
     if (view.getUint32(16) > LOGO_MAX_PIXELS || view.getUint32(20) > LOGO_MAX_PIXELS) return { ok: false, reason: "tooManyPixels" };
   }
   try {
-    const doc = await PDFDocument.create();
-    if (extension === "png") await doc.embedPng(bytes);
-    else await doc.embedJpg(bytes);
+    // Embedded as the PDFs will embed it.
+    await embedLogoImage(await PDFDocument.create(), { bytes, type: extension });
   } catch {
     return { ok: false, reason: "unreadable" };
   }

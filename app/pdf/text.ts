@@ -1,5 +1,6 @@
 import fontkit from "@pdf-lib/fontkit";
 import { type PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
+import { schoolInitial } from "~/modules/settings";
 
 // Shared by the PDF layouts: the three fonts, glyph coverage, text fitting and
 // the school's logo. Pure: the font bytes come from the caller
@@ -169,10 +170,18 @@ export interface SchoolLogo {
 /** What stands for the school at the top of a document: its logo, or the initial of its name. */
 export type LogoMark = { image: PDFImage } | { initial: string; font: PDFFont };
 
+/** The logo as a PDF image (throws when pdf-lib cannot read it). */
+export async function embedLogoImage(doc: PDFDocument, logo: SchoolLogo): Promise<PDFImage> {
+  // A copy: pdf-lib reads a JPEG through its whole ArrayBuffer and ignores the
+  // view's offset, which a small Node Buffer (a slice of a shared pool) has.
+  const bytes = new Uint8Array(logo.bytes);
+  return logo.type === "png" ? doc.embedPng(bytes) : doc.embedJpg(bytes);
+}
+
 /** Embedded once per document, drawn on every page. */
 export async function embedLogo(doc: PDFDocument, logo: SchoolLogo | null | undefined, schoolName: string, fonts: Fonts): Promise<LogoMark> {
-  if (logo) return { image: logo.type === "png" ? await doc.embedPng(logo.bytes) : await doc.embedJpg(logo.bytes) };
-  return { initial: Array.from(schoolName.trim())[0]?.toLocaleUpperCase() ?? "", font: fonts.bold };
+  if (logo) return { image: await embedLogoImage(doc, logo) };
+  return { initial: schoolInitial(schoolName), font: fonts.bold };
 }
 
 /**
