@@ -82,22 +82,12 @@ export async function action({ request }: ActionFunctionArgs) {
   return toasts(request).redirectWithSuccess(HERE, "school:settings.toasts.saved");
 }
 
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function Settings() {
-  const { settings, zones, maxMegabytes, maxPixels } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { result: SubmissionResult<string[]> } | undefined;
+  const data = useLoaderData<typeof loader>();
+  const { settings } = data;
   const { t } = useTranslation(["school", "common"]);
-  const [form, fields] = useForm({
-    id: "settings",
-    lastResult: actionData?.result,
-    defaultValue: { name: settings.name, time_zone: settings.timeZone, default_language: settings.language },
-    constraint: getZodConstraint(settingsSchema(zones)),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema(zones) }),
-  });
-  const nameProps = getInputProps(fields.name, { type: "text" });
-  const logoHint = `${fields.logo.id}-hint`;
-  const logoProps = getInputProps(fields.logo as FieldMetadata<string | undefined>, { type: "file", ariaDescribedBy: logoHint });
 
   return (
     <div className="max-w-2xl space-y-4">
@@ -106,42 +96,8 @@ export default function Settings() {
 
       <section aria-labelledby="settings-form-title" className="card space-y-2">
         <h2 id="settings-form-title" className="text-lg font-semibold">{t("settings.formTitle")}</h2>
-        {/* The key refreshes the defaults (and empties the file input) after a save. */}
-        <Form
-          key={`${settings.name}|${settings.timeZone}|${settings.language}|${settings.logo}`}
-          method="post"
-          encType="multipart/form-data"
-          {...getFormProps(form)}
-          className="space-y-2"
-        >
-          <input type="hidden" name="intent" value="save" />
-          <div>
-            <label htmlFor={fields.name.id} className="field-label">{t("settings.fields.name")}</label>
-            <input {...nameProps} key={nameProps.key} maxLength={SCHOOL_NAME_MAX} autoComplete="organization" className="field-input" />
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          </div>
-          <Select
-            field={fields.time_zone}
-            label={t("settings.fields.timeZone")}
-            hint={t("settings.hints.timeZone")}
-            placeholder={t("settings.chooseTimeZone")}
-            options={zones.map((z) => ({ value: z, label: z.replace(/_/g, " ") }))}
-          />
-          <Select
-            field={fields.default_language}
-            label={t("settings.fields.language")}
-            hint={t("settings.hints.language")}
-            placeholder={t("settings.chooseLanguage")}
-            options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-          />
-          <div>
-            <label htmlFor={fields.logo.id} className="field-label">{t(settings.logo ? "settings.fields.newLogo" : "settings.fields.logo")}</label>
-            <p id={logoHint} className="mb-1 text-xs text-slate-700">{t("settings.hints.logo", { megabytes: maxMegabytes, pixels: maxPixels })}</p>
-            <input {...logoProps} key={logoProps.key} accept="image/png,image/jpeg" className="field-input" />
-            <FieldError id={fields.logo.errorId} errors={fields.logo.errors} />
-          </div>
-          <SubmitButton>{t("common:common.save")}</SubmitButton>
-        </Form>
+        {/* A new key after a save: the form starts again from the saved values, its file input empty. */}
+        <SettingsForm key={`${settings.name}|${settings.timeZone}|${settings.language}|${settings.logo}`} {...data} />
       </section>
 
       <section aria-labelledby="logo-title" className="card space-y-3">
@@ -161,6 +117,55 @@ export default function Settings() {
         ) : null}
       </section>
     </div>
+  );
+}
+
+function SettingsForm({ settings, zones, maxMegabytes, maxPixels }: Loaded) {
+  const actionData = useActionData<typeof action>() as { result: SubmissionResult<string[]> } | undefined;
+  const { t } = useTranslation(["school", "common"]);
+  const [form, fields] = useForm({
+    id: "settings",
+    lastResult: actionData?.result,
+    defaultValue: { name: settings.name, time_zone: settings.timeZone, default_language: settings.language },
+    constraint: getZodConstraint(settingsSchema(zones)),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema(zones) }),
+  });
+  const nameProps = getInputProps(fields.name, { type: "text" });
+  const logoHint = `${fields.logo.id}-hint`;
+  const logoProps = getInputProps(fields.logo as FieldMetadata<string | undefined>, { type: "file", ariaDescribedBy: logoHint });
+
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-2">
+      <input type="hidden" name="intent" value="save" />
+      <div>
+        <label htmlFor={fields.name.id} className="field-label">{t("settings.fields.name")}</label>
+        <input {...nameProps} key={nameProps.key} maxLength={SCHOOL_NAME_MAX} autoComplete="organization" className="field-input" />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <Select
+        field={fields.time_zone}
+        label={t("settings.fields.timeZone")}
+        hint={t("settings.hints.timeZone")}
+        placeholder={t("settings.chooseTimeZone")}
+        options={zones.map((z) => ({ value: z, label: z.replace(/_/g, " ") }))}
+      />
+      <Select
+        field={fields.default_language}
+        label={t("settings.fields.language")}
+        hint={t("settings.hints.language")}
+        placeholder={t("settings.chooseLanguage")}
+        options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+      />
+      <div>
+        <label htmlFor={fields.logo.id} className="field-label">{t(settings.logo ? "settings.fields.newLogo" : "settings.fields.logo")}</label>
+        <p id={logoHint} className="mb-1 text-xs text-slate-700">{t("settings.hints.logo", { megabytes: maxMegabytes, pixels: maxPixels })}</p>
+        <input {...logoProps} key={logoProps.key} accept="image/png,image/jpeg" className="field-input" />
+        <FieldError id={fields.logo.errorId} errors={fields.logo.errors} />
+      </div>
+      <SubmitButton>{t("common:common.save")}</SubmitButton>
+    </Form>
   );
 }
 

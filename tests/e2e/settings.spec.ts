@@ -82,7 +82,7 @@ test("the admin changes the school's settings and logo; header, sign-in page and
       await page.getByLabel("School name").fill(name);
       await page.getByLabel("Time zone").selectOption("America/Bogota");
       await page.getByLabel("Default language").selectOption("es");
-      await page.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+      await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
       await page.getByRole("button", { name: "Save" }).click();
       await expect(toast(page)).toContainText("School settings saved.");
 
@@ -109,11 +109,12 @@ test("the admin changes the school's settings and logo; header, sign-in page and
 
       // A PDF still comes out, now with an image (the logo) in it.
       await page.goto("/admin/courses");
-      const href = await page.locator('main a[href^="/admin/courses/"]').first().getAttribute("href");
-      const id = /\/admin\/courses\/(\d+)$/.exec(href ?? "")?.[1];
-      expect(id, "a course on /admin/courses").toBeTruthy();
+      // A demo course with students (pdf.spec opens the same one as its professor).
+      const href = await page.getByRole("link", { name: "ADU-A1-MW-0911" }).first().getAttribute("href");
+      const id = /^\/admin\/courses\/(\d+)$/.exec(href ?? "")?.[1];
+      expect(id, "the demo course ADU-A1-MW-0911 on /admin/courses").toBeTruthy();
       const pdf = await page.request.get(`/admin/courses/${id}/report.pdf?all=1`);
-      expect(pdf.status()).toBe(200);
+      expect(pdf.status(), await pdf.text()).toBe(200);
       expect(pdf.headers()["content-type"]).toBe("application/pdf");
       const bytes = Buffer.from(await pdf.body());
       expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
