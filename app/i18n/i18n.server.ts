@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { createInstance } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
+import { schoolLanguage } from "~/modules/settings.server";
 import { FALLBACK_LANGUAGE, LANGUAGES, i18nConfig } from "./config";
 
 // Every public/locales/<lng>/<namespace>.json, bundled into the server build.
@@ -48,7 +49,11 @@ export const i18next = new RemixI18Next({
     fallbackLanguage: FALLBACK_LANGUAGE,
     cookie: localeCookie,
     order: ["cookie", "custom"],
-    findLocale: async (request) => browserLanguages(request),
+    // The browser's first language we have; without one, the school's default language (its settings page).
+    findLocale: async (request) => {
+      const ours = browserLanguages(request)?.filter((l) => (LANGUAGES as readonly string[]).includes(l));
+      return ours?.length ? ours : [await schoolLanguage()];
+    },
   },
   i18next: { ...i18nConfig, resources },
 });

@@ -12,8 +12,11 @@ import {
   assertPrintable,
   drawCentered,
   drawFitted,
+  type LogoMark,
+  type SchoolLogo,
   drawLogo,
   embedFonts,
+  embedLogo,
   fill,
   fitText,
   formatDay,
@@ -77,7 +80,7 @@ export function checkCertificate(d: CertificateData, bytes: FontBytes) {
   assertPrintable(d.studentName, bytes.display);
 }
 
-function drawCertificatePage(page: PDFPage, fonts: Fonts, d: CertificateData, { labels, locale }: PdfLocale) {
+function drawCertificatePage(page: PDFPage, fonts: Fonts, mark: LogoMark, d: CertificateData, { labels, locale }: PdfLocale) {
   const L = CERTIFICATE_LAYOUT;
   const c = labels.certificate;
 
@@ -85,7 +88,7 @@ function drawCertificatePage(page: PDFPage, fonts: Fonts, d: CertificateData, { 
   page.drawRectangle({ x: L.frame.outer, y: L.frame.outer, width: WIDTH - 2 * L.frame.outer, height: HEIGHT - 2 * L.frame.outer, borderColor: PRIMARY, borderWidth: 3 });
   page.drawRectangle({ x: L.frame.inner, y: L.frame.inner, width: WIDTH - 2 * L.frame.inner, height: HEIGHT - 2 * L.frame.inner, borderColor: LINE, borderWidth: 0.8 });
 
-  drawLogo(page, CENTER - L.logo.size / 2, L.logo.y, L.logo.size);
+  drawLogo(page, CENTER - L.logo.size / 2, L.logo.y, L.logo.size, mark);
   drawFitted(page, d.schoolName, fonts.bold, { x: CENTER - TEXT_WIDTH / 2, y: L.school.y, width: TEXT_WIDTH, maxSize: L.school.maxSize, minSize: L.school.minSize, align: "center" });
 
   drawCentered(page, c.title.toLocaleUpperCase(locale), fonts.bold, L.title.size, CENTER, L.title.y, PRIMARY);
@@ -140,14 +143,20 @@ function drawCertificatePage(page: PDFPage, fonts: Fonts, d: CertificateData, { 
   page.drawText(number, { x: L.number.right - fonts.regular.widthOfTextAtSize(number, L.number.size), y: L.number.y, size: L.number.size, font: fonts.regular, color: rgb(0.3, 0.32, 0.38) });
 }
 
-/** One page per certificate (a course's batch is one PDF). */
-export async function certificatePdf(certificates: readonly CertificateData[], bytes: FontBytes, locale: PdfLocale = ENGLISH): Promise<Uint8Array> {
+/** One page per certificate (a course's batch is one PDF); the school's logo, or its initial without one. */
+export async function certificatePdf(
+  certificates: readonly CertificateData[],
+  bytes: FontBytes,
+  locale: PdfLocale = ENGLISH,
+  logo: SchoolLogo | null = null,
+): Promise<Uint8Array> {
   for (const d of certificates) checkCertificate(d, bytes);
   const doc = await PDFDocument.create();
   const fonts = await embedFonts(doc, bytes);
+  const mark = await embedLogo(doc, logo, certificates[0]?.schoolName ?? "", fonts);
   doc.setTitle(certificates.length === 1 ? `${locale.labels.certificate.title} — ${certificates[0].studentName}` : locale.labels.certificate.title);
   doc.setCreator(certificates[0]?.schoolName ?? "");
   doc.setProducer("pdf-lib");
-  for (const d of certificates) drawCertificatePage(doc.addPage(A4_LANDSCAPE), fonts, d, locale);
+  for (const d of certificates) drawCertificatePage(doc.addPage(A4_LANDSCAPE), fonts, mark, d, locale);
   return doc.save();
 }

@@ -13,9 +13,12 @@ import {
   PASS_COLOR,
   assertPrintable,
   drawFitted,
+  type LogoMark,
+  type SchoolLogo,
   drawLogo,
   drawRight,
   embedFonts,
+  embedLogo,
   fill,
   fitText,
   formatCount,
@@ -106,6 +109,7 @@ class ReportPages {
   constructor(
     private doc: PDFDocument,
     private fonts: Fonts,
+    private mark: LogoMark,
     private d: ReportData,
     private loc: PdfLocale,
   ) {
@@ -124,7 +128,7 @@ class ReportPages {
     const { page, fonts, d } = this;
     const { labels, locale } = this.loc;
     const H = REPORT_LAYOUT.header;
-    drawLogo(page, MARGIN, H.logoY, H.logoSize);
+    drawLogo(page, MARGIN, H.logoY, H.logoSize, this.mark);
     const dateText = fill(labels.report.issued, { date: formatDay(d.issuedOn, locale) });
     const dateWidth = fonts.regular.widthOfTextAtSize(dateText, 9);
     drawFitted(page, d.schoolName, fonts.bold, { x: H.textX, y: H.schoolY, width: RIGHT - H.textX - dateWidth - 16, maxSize: 16, minSize: 9 });
@@ -307,16 +311,22 @@ class ReportPages {
   }
 }
 
-/** One or more pages per student (a course's batch is one PDF). */
-export async function studentReportPdf(reports: readonly ReportData[], bytes: FontBytes, locale: PdfLocale = ENGLISH): Promise<Uint8Array> {
+/** One or more pages per student (a course's batch is one PDF); the school's logo, or its initial without one. */
+export async function studentReportPdf(
+  reports: readonly ReportData[],
+  bytes: FontBytes,
+  locale: PdfLocale = ENGLISH,
+  logo: SchoolLogo | null = null,
+): Promise<Uint8Array> {
   for (const d of reports) checkReport(d, bytes);
   const doc = await PDFDocument.create();
   const fonts = await embedFonts(doc, bytes);
+  const mark = await embedLogo(doc, logo, reports[0]?.schoolName ?? "", fonts);
   doc.setTitle(reports.length === 1 ? `${locale.labels.report.title} — ${reports[0].studentName}` : locale.labels.report.title);
   doc.setCreator(reports[0]?.schoolName ?? "");
   doc.setProducer("pdf-lib");
   for (const d of reports) {
-    const pages = new ReportPages(doc, fonts, d, locale);
+    const pages = new ReportPages(doc, fonts, mark, d, locale);
     pages.drawStudent();
     pages.drawAttendance();
     pages.drawGrades();

@@ -1,5 +1,6 @@
 import fontkit from "@pdf-lib/fontkit";
-import { type PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { type PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
+import { schoolInitial } from "~/modules/settings";
 
 // Shared by the PDF layouts: the three fonts, glyph coverage, text fitting and
 // the school's logo. Pure: the font bytes come from the caller
@@ -160,16 +161,48 @@ export function drawCentered(page: PDFPage, text: string, font: PDFFont, size: n
   page.drawText(text, { x: centerX - font.widthOfTextAtSize(text, size) / 2, y, size, font, color });
 }
 
+/** The school's logo as stored (issue 15): only the types pdf-lib embeds. */
+export interface SchoolLogo {
+  bytes: Uint8Array;
+  type: "png" | "jpg";
+}
+
+/** What stands for the school at the top of a document: its logo, or the initial of its name. */
+export type LogoMark = { image: PDFImage } | { initial: string; font: PDFFont };
+
+/** The logo as a PDF image (throws when pdf-lib cannot read it). */
+export async function embedLogoImage(doc: PDFDocument, logo: SchoolLogo): Promise<PDFImage> {
+  // A copy: pdf-lib reads a JPEG through its whole ArrayBuffer and ignores the
+  // view's offset, which a small Node Buffer (a slice of a shared pool) has.
+  const bytes = new Uint8Array(logo.bytes);
+  return logo.type === "png" ? doc.embedPng(bytes) : doc.embedJpg(bytes);
+}
+
+/** Embedded once per document, drawn on every page. */
+export async function embedLogo(doc: PDFDocument, logo: SchoolLogo | null | undefined, schoolName: string, fonts: Fonts): Promise<LogoMark> {
+  if (logo) return { image: await embedLogoImage(doc, logo) };
+  return { initial: schoolInitial(schoolName), font: fonts.bold };
+}
+
 /**
- * public/favicon.svg drawn as vector shapes: a rounded violet square, a white
- * "F" and a pink dot. (x, y) is the bottom-left corner; size in points.
+ * The mark in a size × size box whose bottom-left corner is (x, y): the logo
+ * scaled to fit and centred, or (like the app's header without a logo) the
+ * initial, white on a rounded violet square. The initial comes from the
+ * school's name, which the caller has checked the fonts print.
  */
-export function drawLogo(page: PDFPage, x: number, y: number, size: number) {
+export function drawLogo(page: PDFPage, x: number, y: number, size: number, mark: LogoMark) {
+  if ("image" in mark) {
+    const fitted = mark.image.scaleToFit(size, size);
+    page.drawImage(mark.image, { x: x + (size - fitted.width) / 2, y: y + (size - fitted.height) / 2, width: fitted.width, height: fitted.height });
+    return;
+  }
   const scale = size / 32;
-  const top = y + size;
-  page.drawSvgPath("M6 0H26A6 6 0 0 1 32 6V26A6 6 0 0 1 26 32H6A6 6 0 0 1 0 26V6A6 6 0 0 1 6 0Z", { x, y: top, scale, color: PRIMARY });
-  page.drawSvgPath("M8 22V10h10v3h-6.5v2H17v3h-5.5v4z", { x, y: top, scale, color: rgb(1, 1, 1) });
-  page.drawCircle({ x: x + 22 * scale, y: top - 20 * scale, size: 3 * scale, color: ACCENT });
+  page.drawSvgPath("M6 0H26A6 6 0 0 1 32 6V26A6 6 0 0 1 26 32H6A6 6 0 0 1 0 26V6A6 6 0 0 1 6 0Z", { x, y: y + size, scale, color: PRIMARY });
+  if (!mark.initial) return;
+  const textSize = size * 0.55;
+  const width = mark.font.widthOfTextAtSize(mark.initial, textSize);
+  const height = mark.font.heightAtSize(textSize, { descender: false });
+  page.drawText(mark.initial, { x: x + (size - width) / 2, y: y + (size - height) / 2, size: textSize, font: mark.font, color: rgb(1, 1, 1) });
 }
 
 /** "2026-01-05" as a date in the label language (the date itself, no time zone shift). */

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { LanguageSwitcher } from "~/components/language-switcher";
@@ -15,14 +15,15 @@ import { loginSchema } from "~/modules/auth/login-schema";
 import { type LoginFailure, authenticate } from "~/modules/auth/login.server";
 import { homeFor } from "~/modules/auth/permissions";
 import { createSession, safeRedirect } from "~/modules/auth/session.server";
-import { schoolName } from "~/modules/settings.server";
+import { schoolBrand } from "~/modules/settings.server";
+import { SchoolMark } from "~/components/layout/school-mark";
 import type { Role } from "~/db/schema";
 import { isHttps } from "~/env.server";
 import { readForm } from "~/modules/shared/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await translator(request);
-  return json({ schoolName: await schoolName(), title: t("login.title") });
+  const [t, school] = await Promise.all([translator(request), schoolBrand()]);
+  return json({ schoolName: school.name, schoolLogo: school.logo, title: t("login.title") });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -67,6 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Login() {
   const { t } = useTranslation();
+  const { schoolName, schoolLogo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const [form, fields] = useForm({
@@ -82,8 +84,11 @@ export default function Login() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      <header className="flex items-center justify-between px-4 py-3">
-        <p className="text-lg font-bold text-primary-dark">{t("app.name")}</p>
+      <header className="flex items-center justify-between gap-2 px-4 py-3">
+        <p className="flex min-w-0 items-center gap-2 text-lg font-bold text-primary-dark">
+          <SchoolMark name={schoolName} logo={schoolLogo} />
+          <span className="[overflow-wrap:anywhere]">{schoolName}</span>
+        </p>
         <LanguageSwitcher />
       </header>
       <main id="main" tabIndex={-1} className="flex flex-1 items-center justify-center p-4">

@@ -14,15 +14,16 @@ import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, setPasswordSchema } from "~/modules/users/schema";
 import { type TokenState, passwordTokenState, setPasswordWithToken } from "~/modules/users/users.server";
 import { readForm } from "~/modules/shared/form.server";
+import { schoolBrand } from "~/modules/settings.server";
+import { SchoolMark } from "~/components/layout/school-mark";
 
 export const handle = { i18n: ["common", "users"] };
 
 const STATUS: Record<Exclude<TokenState, "valid">, number> = { invalid: 404, used: 410, expired: 410 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const state = await passwordTokenState(params.token ?? "");
-  const t = await translator(request, "users");
-  return json({ state, title: t("setPassword.title") }, { status: state === "valid" ? 200 : STATUS[state] });
+  const [state, t, school] = await Promise.all([passwordTokenState(params.token ?? ""), translator(request, "users"), schoolBrand()]);
+  return json({ state, title: t("setPassword.title"), school }, { status: state === "valid" ? 200 : STATUS[state] });
 }
 
 // The token in the URL stays on this site: every page is sent with
@@ -47,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SetPassword() {
-  const { state: loaded } = useLoaderData<typeof loader>();
+  const { state: loaded, school } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("users");
   const state = actionData?.state ?? loaded;
@@ -63,8 +64,11 @@ export default function SetPassword() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      <header className="flex items-center justify-between px-4 py-3">
-        <p className="text-lg font-bold text-primary-dark">{t("common:app.name")}</p>
+      <header className="flex items-center justify-between gap-2 px-4 py-3">
+        <p className="flex min-w-0 items-center gap-2 text-lg font-bold text-primary-dark">
+          <SchoolMark name={school.name} logo={school.logo} />
+          <span className="[overflow-wrap:anywhere]">{school.name}</span>
+        </p>
         <LanguageSwitcher />
       </header>
       <main id="main" tabIndex={-1} className="flex flex-1 items-center justify-center p-4">

@@ -3,27 +3,28 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { SkipLink } from "~/components/layout/skip-link";
+import { SchoolMark } from "~/components/layout/school-mark";
 import { translator } from "~/i18n/i18n.server";
-import { schoolName } from "~/modules/settings.server";
+import { schoolBrand } from "~/modules/settings.server";
 
 // Public: no sign-in, no standard layout.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [name, t] = await Promise.all([schoolName(), translator(request)]);
-  return json({ schoolName: name, title: t("registration.title") });
+  const [school, t] = await Promise.all([schoolBrand(), translator(request)]);
+  return json({ schoolName: school.name, schoolLogo: school.logo, title: t("registration.title") });
 }
 
 // The tab title in the reader's language, like the page's heading.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.schoolName}` : "" }];
 
 export default function RegistrationLayout() {
-  const { schoolName } = useLoaderData<typeof loader>();
+  const { schoolName, schoolLogo } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
         <Link to="/students-registration" className="flex items-center gap-2 font-bold text-primary-dark">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <SchoolMark name={schoolName} logo={schoolLogo} size={28} />
           {schoolName}
         </Link>
         <LanguageSwitcher />

@@ -82,6 +82,8 @@ const PAGES: PageDef[] = [
   { route: "_app.admin.users.new", path: "/admin/users/new", who: ["admin_staff"], empty: true },
   { route: "_app.admin.users.$id", path: "/admin/users/{user}", who: ["admin_staff"], dialogs: true },
   { route: "_app.admin.audit", path: "/admin/audit", who: ["admin_staff"] },
+  // Its form is filled with the current settings, so it is not sent "empty" (that would save them).
+  { route: "_app.admin.settings", path: "/admin/settings", who: ["admin_staff"] },
   { route: "_app.teachers._index", path: "/teachers", who: ["professor"] },
   { route: "_app.teachers.faq", path: "/teachers/faq", who: ["professor"] },
   { route: "_app.course.$id.home", path: "/course/{myCourse}/home", who: ["professor"] },

@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 
 const SIDEBARS = {
-  "admin@school.test": ["Dashboard", "Students", "Transfer students", "Registered students", "Syllabus", "Courses", "Teachers", "Users", "Holidays"],
+  // The spec's list, and the school settings (issue 15, admin only).
+  "admin@school.test": ["Dashboard", "Students", "Transfer students", "Registered students", "Syllabus", "Courses", "Teachers", "Users", "Holidays", "School settings"],
   "coordinator@school.test": ["Dashboard", "Professors", "Students", "Transfer students", "Syllabus", "Courses", "Teachers", "Holidays", "FAQ"],
   "reception@school.test": ["Dashboard", "Professors", "Students", "Transfer students", "Registered students", "Teachers"],
   "finance@school.test": ["Dashboard", "Students", "Registered students", "Transfer students"],

@@ -97,6 +97,8 @@ const c = () => String(course);
 
 const MATRIX: Record<string, Entry> = {
   // Public and catch-all.
+  // The school's logo: public (the sign-in page shows it); only the current logo's file is served.
+  "school-logo.$file": { path: () => "/school-logo/no-such-file.png", params: () => ({ file: "no-such-file.png" }), loader: open },
   $: { path: () => "/no-such-page", params: () => ({ "*": "no-such-page" }), loader: open, action: open },
   "404": { path: () => "/404", loader: open },
   // The deployment's health check (and the bench's ceiling page): public, shows nothing but "running".
@@ -268,6 +270,13 @@ const MATRIX: Record<string, Entry> = {
     loader: ADMIN_COORD,
     action: ADMIN_COORD,
     intents: intents("create", "update", "delete"),
+  },
+  // School settings (issue 15): admin only. "save" is sent empty (refused by validation); there is no logo to remove.
+  "_app.admin.settings": {
+    path: () => "/admin/settings",
+    loader: staff("admin_staff"),
+    action: staff("admin_staff"),
+    intents: { save: { multipart: { intent: "save" } }, removeLogo: f({ intent: "removeLogo" }) },
   },
   "_app.admin.teachers": {
     path: () => "/admin/teachers",

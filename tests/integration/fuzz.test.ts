@@ -275,8 +275,10 @@ interface IntentFuzz extends Target {
   whole?: (a: Accepted) => void | Promise<void>;
   /** Runs before each input (a wizard's earlier steps); what it returns goes to the caller and `whole`. */
   prepare?: () => Promise<{ caller?: Caller; state?: Record<string, unknown> }>;
-  /** multipart with a file: the avatar forms. */
+  /** multipart with a file: the avatar forms (and the settings form's logo). */
   upload?: boolean;
+  /** The file input's name when it is not "avatar". */
+  fileField?: string;
   /** Refuses every input by design (an unknown path's action). */
   refusesAll?: boolean;
 }
@@ -910,6 +912,28 @@ const MATRIX: Record<string, Entry> = {
       delete: { caller: admin, path: () => "/admin/grade-bands", form: () => ({ intent: "delete", band_id: String(band) }), writes: ["grade_bands", "audit_log"], runs: 15 },
     },
   },
+  "_app.admin.settings": {
+    loader: { caller: admin, path: () => "/admin/settings" },
+    action: {
+      // Zones of Guayaquil's offset only: the other entries' "today" must not move.
+      save: {
+        caller: admin,
+        path: () => "/admin/settings",
+        upload: true,
+        fileField: "logo",
+        form: () => ({ intent: "save", name: "Fuzz School", time_zone: "America/Guayaquil", default_language: "en" }),
+        good: () => ({ name: ["Horizon English School", "Ñandú Academy"], time_zone: ["America/Bogota", "America/Lima"], default_language: ["es", "ar", "zh"] }),
+        writes: ["settings", "audit_log"],
+        audited: true,
+        runs: 15,
+        whole: (a) => {
+          const row = [...added(a, "settings"), ...changed(a, "settings").map((c) => c.after)].find((r) => r.key === "school_name");
+          if (row) expect(row.value).toBe(single(a, "name")?.trim());
+        },
+      },
+      removeLogo: { caller: admin, path: () => "/admin/settings", form: () => ({ intent: "removeLogo" }), writes: ["settings", "audit_log"], runs: 10 },
+    },
+  },
   "_app.admin.teachers": {
     loader: { caller: admin, path: () => "/admin/teachers" },
     action: {
@@ -1016,6 +1040,9 @@ const MATRIX: Record<string, Entry> = {
       },
     },
   },
+  "school-logo.$file": {
+    loader: { caller: anonymous, path: (p) => `/school-logo/${p.file}`, params: { file: () => ["0123456789abcdef0123456789abcdef.png", "x.png"] } },
+  },
   "v1.api.images.$file": {
     loader: { caller: api("admin_staff"), path: (p) => `/v1/api/images/${p.file}`, params: { file: () => ["0123456789abcdef0123456789abcdef.png", "x.png"] } },
     // GET-only endpoints answer any other method 405 (issue 15).
@@ -1111,7 +1138,7 @@ function paramsArb(goods: ParamGoods = {}): fc.Arbitrary<Record<string, string>>
 /** The upload of an avatar form: a real image, an image too large, something else, or nothing. */
 const uploadArb = fc.constantFrom<"png" | "big" | "text" | "html" | "none" | "empty">("png", "png", "big", "text", "html", "none", "empty");
 
-function uploadBody(entries: Entries, kind: "png" | "big" | "text" | "html" | "none" | "empty") {
+function uploadBody(entries: Entries, kind: "png" | "big" | "text" | "html" | "none" | "empty", field = "avatar") {
   const fd = new FormData();
   for (const [k, v] of entries) fd.append(wellFormed(k), wellFormed(v));
   const file: Record<typeof kind, BlobPart[] | null> = {
@@ -1123,7 +1150,7 @@ function uploadBody(entries: Entries, kind: "png" | "big" | "text" | "html" | "n
     empty: [],
   };
   const parts = file[kind];
-  if (parts) fd.append("avatar", new Blob(parts, { type: kind === "html" ? "image/png" : "application/octet-stream" }), kind === "html" ? "x.png" : "../../x.png");
+  if (parts) fd.append(field, new Blob(parts, { type: kind === "html" ? "image/png" : "application/octet-stream" }), kind === "html" ? "x.png" : "../../x.png");
   return { body: fd };
 }
 
@@ -1140,7 +1167,7 @@ async function tryIntent(key: string, intent: IntentFuzz, input: { params: Recor
   const href = url(intent, input.params, input.query);
   const entries = input.entries.map(([k, v]): [string, string] => [wellFormed(k), wellFormed(v)]);
   const body = intent.upload
-    ? uploadBody(entries, input.upload)
+    ? uploadBody(entries, input.upload, intent.fileField)
     : input.json
       ? { contentType: "application/json", body: JSON.stringify(input.json) }
       : encodeBody(entries, input.encoding);

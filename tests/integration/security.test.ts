@@ -180,6 +180,8 @@ const SPEC: Record<Capability, Role[]> = {
   "coordinator-faq:view": ["admin_staff", "coordinator"],
   "teachers-faq:view": ["professor"],
   "audit:view": ["admin_staff"],
+  // PRODUCT: "school settings (name, time zone, default language, logo)" is admin_staff only (issue 15).
+  "settings:manage": ["admin_staff"],
 };
 const SPEC_STAFF: Role[] = ["admin_staff", "coordinator", "receptionist", "financial"];
 const PROFESSOR_CAPABILITIES: Capability[] = ["course-pages:use", "teachers-faq:view"];

@@ -8,6 +8,7 @@ import { useHydrated } from "../use-hydrated";
 import { HorizontalMenu } from "./horizontal-menu";
 import { Icon } from "./icons";
 import { ProfileMenu } from "./profile-menu";
+import { SchoolMark } from "./school-mark";
 import { ScrollToTop } from "./scroll-to-top";
 import { Sidebar } from "./sidebar";
 import { SkipLink } from "./skip-link";
@@ -21,12 +22,14 @@ export interface ShellProps {
   sidebar: SidebarState;
   layout: string | null;
   schoolName: string;
+  /** The logo's URL, or null: the initial of the name stands in. */
+  schoolLogo: string | null;
   bell?: ReactNode;
   children: ReactNode;
 }
 
 /** Header, sidebar (staff) or horizontal menu (professors), main and footer. */
-export function AppShell({ user, home, menu, sidebar, layout, schoolName, bell, children }: ShellProps) {
+export function AppShell({ user, home, menu, sidebar, layout, schoolName, schoolLogo, bell, children }: ShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher<{ sidebar?: string }>();
@@ -52,7 +55,7 @@ export function AppShell({ user, home, menu, sidebar, layout, schoolName, bell, 
       <SkipLink />
       <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-3">
         <Link to={home} className="flex items-center gap-2 font-bold text-primary-dark">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <SchoolMark name={schoolName} logo={schoolLogo} />
           <span className="hidden md:inline">{schoolName}</span>
           <span className="sr-only md:hidden">{schoolName}</span>
         </Link>

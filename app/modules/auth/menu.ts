@@ -10,7 +10,8 @@ export interface MenuItem {
 
 export type IconName =
   | "home" | "users" | "students" | "transfer" | "registered" | "book" | "course"
-  | "teacher" | "user" | "calendar" | "faq";
+  | "teacher" | "user" | "calendar" | "faq"
+  | "settings";
 
 const item = (id: string, path: string, icon: IconName): MenuItem => ({ id, title: `menu.${id}`, path, icon });
 
@@ -24,13 +25,14 @@ const courses = item("courses", "/admin/courses", "course");
 const teachers = item("teachers", "/admin/teachers", "teacher");
 const users = item("users", "/admin/users", "user");
 const holidays = item("holidays", "/admin/holidays", "calendar");
+const settings = item("settings", "/admin/settings", "settings");
 const coordinatorFaq = item("coordinatorFaq", "/coordinator/faq", "faq");
 const teachersHome = item("teachersHome", "/teachers", "home");
 const teachersFaq = item("teachersFaq", "/teachers/faq", "faq");
 
 // The spec's sidebar destinations per role, in its order; financial per PRODUCT 2.
 const MENUS: Record<Role, MenuItem[]> = {
-  admin_staff: [dashboard, students, transfers, registered, syllabus, courses, teachers, users, holidays],
+  admin_staff: [dashboard, students, transfers, registered, syllabus, courses, teachers, users, holidays, settings],
   coordinator: [dashboard, professors, students, transfers, syllabus, courses, teachers, holidays, coordinatorFaq],
   receptionist: [dashboard, professors, students, transfers, registered, teachers],
   financial: [dashboard, students, registered, transfers],

@@ -24,6 +24,7 @@ export const CAPABILITIES = {
   "coordinator-faq:view": ["admin_staff", "coordinator"],
   "teachers-faq:view": ["professor"],
   "audit:view": ["admin_staff"],
+  "settings:manage": ["admin_staff"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

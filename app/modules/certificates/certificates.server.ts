@@ -7,7 +7,7 @@ import { schoolToday } from "~/modules/courses/sessions.server";
 import { gradeKey, loadCourseSheet } from "~/modules/grades/gradebook.server";
 import { percentageOf } from "~/modules/grades/grading";
 import { loadCourseReport } from "~/modules/grades/report.server";
-import { schoolName, schoolTimeZone } from "~/modules/settings.server";
+import { schoolLogoImage, schoolName, schoolTimeZone } from "~/modules/settings.server";
 import { cefrBand } from "~/modules/students/levels";
 import { type CertificateData, certificatePdf, checkCertificate } from "~/pdf/certificate";
 import { loadFontBytes } from "~/pdf/fonts.server";
@@ -102,7 +102,7 @@ async function schoolPlace() {
 
 async function loadCourseDocuments(courseId: number) {
   const today = await schoolToday();
-  const [report, sheet, course, school, place] = await Promise.all([
+  const [report, sheet, course, school, place, logo] = await Promise.all([
     loadCourseReport(courseId, today),
     loadCourseSheet(courseId, today),
     db()
@@ -113,6 +113,7 @@ async function loadCourseDocuments(courseId: number) {
       .executeTakeFirstOrThrow(),
     schoolName(),
     schoolPlace(),
+    schoolLogoImage(),
   ]);
   const cefr = cefrBand(report.course.level_id);
   const reportOf = (row: (typeof report.rows)[number]): ReportData => ({
@@ -139,7 +140,7 @@ async function loadCourseDocuments(courseId: number) {
     modules: row.modules,
     nextLevel: row.nextLevel,
   });
-  return { today, report, course, school, place, cefr, reportOf };
+  return { today, report, course, school, place, logo, cefr, reportOf };
 }
 
 export type PdfOutcome =
@@ -188,7 +189,7 @@ export async function coursePdf(request: Request, kind: PdfKind, courseId: numbe
 
   try {
     if (kind === "report") {
-      const bytes = await studentReportPdf(rows.map(docs.reportOf), fonts, loc);
+      const bytes = await studentReportPdf(rows.map(docs.reportOf), fonts, loc, docs.logo);
       const filename = "studentId" in target ? `report-${code}-${slug(rows[0].name)}.pdf` : `reports-${code}.pdf`;
       return { ok: true, bytes, filename };
     }
@@ -227,7 +228,7 @@ export async function coursePdf(request: Request, kind: PdfKind, courseId: numbe
       certificates[i].number = stored.number;
       certificates[i].issuedOn = stored.issued_on;
     });
-    const bytes = await certificatePdf(certificates, fonts, loc);
+    const bytes = await certificatePdf(certificates, fonts, loc, docs.logo);
     const filename = "studentId" in target ? `certificate-${code}-${slug(passing[0].name)}.pdf` : `certificates-${code}.pdf`;
     return { ok: true, bytes, filename };
   } catch (error) {

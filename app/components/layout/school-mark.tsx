@@ -1,0 +1,21 @@
+import { schoolInitial } from "~/modules/settings";
+
+/**
+ * The school's logo (its settings page), or without one the initial of its
+ * name on a violet square. Decorative: the school's name always stands next to it.
+ */
+export function SchoolMark({ name, logo, size = 32 }: { name: string; logo: string | null; size?: number }) {
+  if (logo) {
+    return <img src={logo} alt="" height={size} style={{ height: size, maxWidth: size * 3 }} className="w-auto object-contain" data-school-logo="" />;
+  }
+  return (
+    <span
+      aria-hidden="true"
+      style={{ width: size, height: size, fontSize: size * 0.55 }}
+      className="inline-flex shrink-0 items-center justify-center rounded-md bg-primary-dark font-bold leading-none text-white"
+      data-school-initial=""
+    >
+      {schoolInitial(name)}
+    </span>
+  );
+}
