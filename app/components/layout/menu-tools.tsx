@@ -122,7 +122,7 @@ export function MenuSearch({ q, onChange, model, className = "" }: { q: string; 
           {t("menuTools.searchButton")}
         </button>
       </form>
-      <p role="status" className="mt-1 text-xs text-slate-700 empty:hidden">
+      <p role="status" className="mt-1 text-xs text-slate-700">
         {model.searching ? t("menuTools.results", { count: model.count }) : ""}
       </p>
       {model.searching ? (
