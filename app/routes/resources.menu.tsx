@@ -1,10 +1,12 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
+import { db } from "~/db/kysely.server";
 import { forbidden, requireUser } from "~/modules/auth/guards.server";
 import { bookmarkTarget, menuFor } from "~/modules/auth/menu";
 import { homeFor } from "~/modules/auth/permissions";
 import { safeRedirect } from "~/modules/auth/session.server";
 import { setBookmark, setPin } from "~/modules/menu/preferences.server";
 import { readForm } from "~/modules/shared/form.server";
+import { rowId } from "~/modules/shared/ids";
 import { toasts } from "~/modules/toast.server";
 
 /**
@@ -28,8 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
   let done: string;
   switch (form.get("intent")) {
     case "bookmark": {
-      const path = bookmarkTarget(user.role, form.get("path"));
-      if (!path) throw json({ message: "Only a page of this app that you may open can be bookmarked." }, { status: 400 });
+      // Removing takes any page's path: only the user's own row of it goes.
+      const path = bookmarkTarget(user.role, form.get("path"), { anyPage: !on });
+      if (!path || (on && !(await ownsCoursePage(user.id, path)))) throw json({ message: "Only a page of this app that you may open can be bookmarked." }, { status: 400 });
       const label = form.get("label");
       outcome = await setBookmark(user.id, path, typeof label === "string" ? label : "", on);
       done = on ? "common:menuTools.bookmarked" : "common:menuTools.unbookmarked";
@@ -53,6 +56,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (fetching) return json({ ok: true as const, error: null });
   return toasts(request).redirectWithSuccess(back, done);
+}
+
+/** A course page (/course/{id}/…) opens only for the course's own professor (PRODUCT 2); any other path passes. */
+async function ownsCoursePage(userId: number, path: string): Promise<boolean> {
+  const match = /^\/course\/([^/?]+)/.exec(path);
+  if (!match) return true;
+  const id = rowId(match[1]);
+  if (id === null) return false;
+  const course = await db().selectFrom("courses").select("professor_id").where("id", "=", id).executeTakeFirst();
+  return course?.professor_id === userId;
 }
 
 export function loader() {

@@ -7,6 +7,7 @@ import * as appRoute from "~/routes/_app";
 import * as logoutRoute from "~/routes/logout";
 import * as menuRoute from "~/routes/resources.menu";
 import { useTestDatabase } from "../helpers/db";
+import { courseRow } from "../helpers/rows";
 import { callAction, callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
 
 useTestDatabase();
@@ -78,7 +79,7 @@ describe("bookmarks", () => {
       "/dashboard#top",
       `/dashboard?${"x".repeat(400)}`,
       "/admin/users", // the coordinator may not manage users
-      "/teachers", // a professor's page
+      "/teachers/faq", // a professor's page
       "/no-such-page",
       "",
     ];
@@ -97,6 +98,26 @@ describe("bookmarks", () => {
     expect((await bookmark(cookies.professor, "/admin/students")).status).toBe(400);
     expect((await bookmarksOf(users.professor.id)).map((b) => b.path)).toEqual(["/teachers/faq"]);
     await bookmark(cookies.professor, "/teachers/faq", "off");
+  });
+
+  it("a professor's course page only for the course's own professor; a bookmark the role can no longer open can still be removed", async () => {
+    const now = new Date().toISOString();
+    const insert = (code: string, professor: number) =>
+      db().insertInto("courses").values(courseRow({ course_id: code, professor_id: professor, created_at: now, updated_at: now })).returning("id").executeTakeFirstOrThrow();
+    const mine = await insert("MENU-MINE", users.professor.id);
+    const other = await createUser({ role: "professor", email: "other-professor@school.example.com" });
+    const theirs = await insert("MENU-THEIRS", other.id);
+    expect((await bookmark(cookies.professor, `/course/${mine.id}/gradebook`)).status).toBe(302);
+    expect((await bookmark(cookies.professor, `/course/${theirs.id}/gradebook`)).status).toBe(400);
+    expect((await bookmark(cookies.professor, "/course/99999999999/gradebook")).status).toBe(400);
+    expect((await bookmarksOf(users.professor.id)).map((b) => b.path)).toEqual([`/course/${mine.id}/gradebook`]);
+
+    // The course moves to another professor: the bookmark stays listed, and its remove button still works.
+    await db().updateTable("courses").set({ professor_id: other.id }).where("id", "=", mine.id).execute();
+    expect((await bookmark(cookies.professor, `/course/${mine.id}/gradebook`, "off")).status).toBe(302);
+    expect(await bookmarksOf(users.professor.id)).toEqual([]);
+    // Removing is still a path of this site, never anything else.
+    expect((await bookmark(cookies.professor, "//evil.example/x", "off")).status).toBe(400);
   });
 
   it(`keeps at most ${MENU_PREFERENCES_MAX} per user, with a clear message, and the others untouched`, async () => {
@@ -186,6 +207,9 @@ describe("reachable pages (pure)", () => {
     expect(reachable("professor", "/course/4/gradebook")).toBe(true);
     expect(reachable("admin_staff", "/course/4/gradebook")).toBe(false);
     expect(reachable("student", "/profile")).toBe(true);
+    expect(reachable("coordinator", "/teachers")).toBe(true); // every role's /teachers (PRODUCT 2)
+    expect(reachable("coordinator", "/teachers/faq")).toBe(false);
+    expect(reachable("professor", "/teachers/faq")).toBe(true);
     expect(reachable("admin_staff", "/resources/menu")).toBe(false);
     expect(bookmarkTarget("admin_staff", "/admin/../admin/users/")).toBe("/admin/users");
   });

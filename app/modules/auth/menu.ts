@@ -57,7 +57,8 @@ export const BOOKMARK_PATH_MAX = 300;
 export const BOOKMARK_LABEL_MAX = 120;
 
 // The pages of each area and who may open them (PRODUCT 2), most specific first.
-const PAGE_RULES: ReadonlyArray<readonly [string, (role: Role) => boolean]> = [
+// An "exact" rule is for that path alone, not the paths under it.
+const PAGE_RULES: ReadonlyArray<readonly [string, (role: Role) => boolean, "exact"?]> = [
   ["/dashboard", (r) => can(r, "dashboard:view")],
   ["/admin/students", (r) => can(r, "students:view")],
   ["/admin/transfer-students", (r) => can(r, "transfers:view")],
@@ -72,6 +73,7 @@ const PAGE_RULES: ReadonlyArray<readonly [string, (role: Role) => boolean]> = [
   ["/coordinator/professors", (r) => can(r, "professors:overview")],
   ["/coordinator/faq", (r) => can(r, "coordinator-faq:view")],
   ["/teachers/faq", (r) => can(r, "teachers-faq:view")],
+  ["/teachers", () => true, "exact"], // any signed-in role: the professors' home, the others' shortcuts
   ["/teachers", (r) => r === "professor"],
   ["/course", (r) => can(r, "course-pages:use")],
   ["/profile", () => true],
@@ -81,7 +83,7 @@ const under = (pathname: string, prefix: string) => pathname === prefix || pathn
 
 /** Whether a page of the app (a pathname) is one the role may open: deny by default. */
 export function reachable(role: Role, pathname: string): boolean {
-  const rule = PAGE_RULES.find(([prefix]) => under(pathname, prefix));
+  const rule = PAGE_RULES.find(([prefix, , exact]) => (exact ? pathname === prefix : under(pathname, prefix)));
   if (rule) return rule[1](role);
   return menuFor(role).some((i) => under(pathname, i.path));
 }
@@ -92,9 +94,10 @@ const TRANSIENT_PARAMS = ["menu_q", "_data", "index"];
 /**
  * The path (with its query) a bookmark keeps, or null: a relative path of this
  * site ("/x", never "//host", a backslash, a control character or a scheme),
- * bounded, that the role may open.
+ * bounded, that the role may open (`anyPage`: whoever may open it, to remove
+ * a bookmark the role can no longer use).
  */
-export function bookmarkTarget(role: Role, raw: unknown): string | null {
+export function bookmarkTarget(role: Role, raw: unknown, { anyPage = false } = {}): string | null {
   if (typeof raw !== "string" || raw.length > BOOKMARK_PATH_MAX) return null;
   if (!raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return null;
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(raw)) return null;
@@ -107,7 +110,7 @@ export function bookmarkTarget(role: Role, raw: unknown): string | null {
   if (url.origin !== "http://app.invalid" || url.hash) return null;
   for (const p of TRANSIENT_PARAMS) url.searchParams.delete(p);
   const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-  if (!reachable(role, pathname)) return null;
+  if (!anyPage && !reachable(role, pathname)) return null;
   return pathname + url.search;
 }
 
