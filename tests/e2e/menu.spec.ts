@@ -152,3 +152,14 @@ test("at 1280px the professors' horizontal menu shows, without a toggle", async 
   const faq = (await menu(page).getByRole("link", { name: "FAQ" }).boundingBox())!;
   expect(Math.abs(faq.y - home.y)).toBeLessThan(2);
 });
+
+// Issue 15: the syllabus page listed Private Classes second among the kids' levels.
+test("the syllabus page lists each age's levels in PRODUCT 3's order, Private Classes last", async ({ page }) => {
+  await signIn(page, "coordinator@school.test");
+  await page.goto("/admin/syllabus");
+  const levels = page.getByRole("navigation", { name: "Levels" });
+  const names = async (age: string) =>
+    (await levels.locator("div").filter({ has: page.getByRole("heading", { name: age }) }).getByRole("link").allTextContents()).map((t) => t.replace(/\s*\(.*\)\s*$/, "").trim());
+  expect(await names("Adults")).toEqual(["Pre-A1", "A1", "A2", "B1", "B1+", "B2 First", "B2 Upper Intermediate", "Private Classes"]);
+  expect(await names("Kids")).toEqual(["Pre-A1", "A1.1", "A1.2", "A2.1", "A2.2", "B1.1", "B1.2", "Private Classes"]);
+});
