@@ -252,6 +252,24 @@ export interface AbsenceCountsTable {
   half_absences: number;
 }
 
+/** A page a user starred from its header, listed in their menu (issue 15). */
+export interface MenuBookmarksTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The page's path and query, checked reachable by the user's role when saved. */
+  path: string;
+  /** The page's title when it was starred. */
+  label: string;
+  created_at: string;
+}
+
+/** A menu entry (its id in app/modules/auth/menu.ts) a user pinned to the top of their menu. */
+export interface MenuPinsTable {
+  user_id: number;
+  item_id: string;
+  created_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -279,6 +297,8 @@ export interface Database {
   settings: SettingsTable;
   password_tokens: PasswordTokensTable;
   certificates: CertificatesTable;
+  menu_bookmarks: MenuBookmarksTable;
+  menu_pins: MenuPinsTable;
 }
 
 export type User = Selectable<UsersTable>;

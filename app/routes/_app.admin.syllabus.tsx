@@ -10,7 +10,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { GradingCategory } from "~/db/schema";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { GRADING_CATEGORIES, ITEM_NAME_MAX, SYLLABUS_LEVELS, syllabusLevel } from "~/modules/grades/syllabus";
+import { GRADING_CATEGORIES, ITEM_NAME_MAX, syllabusLevel, syllabusLevelsFor } from "~/modules/grades/syllabus";
 import {
   addSyllabusItem,
   createDefaultSyllabus,
@@ -137,7 +137,7 @@ export default function Syllabus() {
           <div key={age}>
             <h2 className="mb-2 text-sm font-semibold text-slate-800">{t(`registration.age.${age}`)}</h2>
             <ul className="flex flex-wrap gap-2">
-              {SYLLABUS_LEVELS.filter((l) => l.ages.includes(age)).map((l) => {
+              {syllabusLevelsFor(age).map((l) => {
                 const current = level?.id === l.id;
                 return (
                   <li key={l.id}>

@@ -9,6 +9,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { menuFor } from "~/modules/auth/menu";
 import { can, homeFor } from "~/modules/auth/permissions";
 import { readSidebar } from "~/modules/layout.server";
+import { menuPreferences } from "~/modules/menu/preferences.server";
 import { schoolBrand } from "~/modules/settings.server";
 import { pendingTransfers } from "~/modules/transfers/transfers.server";
 
@@ -21,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: { name: user.name, role: user.role, image: user.image },
     home: homeFor(user.role) ?? "/teachers",
     menu: menuFor(user.role),
+    ...(await menuPreferences(user.id)),
     sidebar: await readSidebar(request),
     layout: layout && /^[\w-]{1,40}$/.test(layout) ? layout : null,
     schoolName: school.name,
@@ -67,7 +69,7 @@ export function ErrorBoundary() {
   if (!data) return <ErrorView error={error} standalone />;
   const { pending, ...shell } = data;
   return (
-    <AppShell {...shell} bell={pending ? <TransferBell initial={pending} /> : null}>
+    <AppShell {...shell} star={false} bell={pending ? <TransferBell initial={pending} /> : null}>
       <ErrorView error={error} />
     </AppShell>
   );

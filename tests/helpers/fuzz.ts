@@ -332,6 +332,8 @@ const KEYS: Record<Table, readonly string[]> = {
   settings: ["key"],
   password_tokens: ["token_hash"],
   certificates: ["id"],
+  menu_bookmarks: ["id"],
+  menu_pins: ["user_id", "item_id"],
 };
 
 export const TABLES = Object.keys(KEYS) as Table[];

@@ -129,6 +129,8 @@ const MATRIX: Record<string, Entry> = {
   logout: { path: () => "/logout", loader: open, action: open, endsSession: true },
   "resources.locale": { path: () => "/resources/locale", loader: open, action: open, intents: { lng: f({ lng: "xx" }) } },
   "resources.layout": { path: () => "/resources/layout", loader: open, action: signedIn, intents: { toggle: f({ sidebar: "open", fetch: "1" }) } },
+  // Bookmarks and pins (issue 15): any signed-in user, for their own menu only; unpinning changes nothing here.
+  "resources.menu": { path: () => "/resources/menu", loader: open, action: signedIn, intents: { unpin: f({ intent: "pin", item: "dashboard", state: "off", fetch: "1" }) } },
   "resources.pending-transfers": {
     path: () => "/resources/pending-transfers",
     // The bell: admin, coordinator, financial. Not a path PRODUCT 2 names, so a

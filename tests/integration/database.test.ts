@@ -30,6 +30,8 @@ const TABLES = {
   settings: true,
   password_tokens: true,
   certificates: true,
+  menu_bookmarks: true,
+  menu_pins: true,
 } satisfies Record<keyof Database, true>;
 
 const now = () => new Date().toISOString();

@@ -509,6 +509,25 @@ const MATRIX: Record<string, Entry> = {
       toggle: { caller: admin, path: () => "/resources/layout", form: () => ({ sidebar: "open", redirectTo: "/admin/students", fetch: "1" }), writes: [] },
     },
   },
+  "resources.menu": {
+    loader: { caller: admin, path: () => "/resources/menu" },
+    action: {
+      bookmark: {
+        caller: admin,
+        path: () => "/resources/menu",
+        form: () => ({ intent: "bookmark", path: "/admin/students?status=active", label: "Students", state: "on", redirectTo: "/admin/students", fetch: "1" }),
+        good: () => ({ path: ["/admin/courses", "/profile", "/admin/users/1"], state: ["on", "off"] }),
+        writes: ["menu_bookmarks"],
+      },
+      pin: {
+        caller: admin,
+        path: () => "/resources/menu",
+        form: () => ({ intent: "pin", item: "students", state: "on", redirectTo: "/dashboard" }),
+        good: () => ({ item: ["dashboard", "users", "holidays"], state: ["on", "off"] }),
+        writes: ["menu_pins"],
+      },
+    },
+  },
   "resources.pending-transfers": { loader: { caller: admin, path: () => "/resources/pending-transfers" } },
 
   // Signed-in layout and pages for every role

@@ -205,3 +205,28 @@ describe("examModules", () => {
     expect(examModules("KEY")).toHaveLength(3);
   });
 });
+
+// Issue 15: one ordered list feeds every list of levels; the kids' syllabus
+// list once showed Private Classes second.
+describe("every list built from the level lists keeps PRODUCT 3's order", () => {
+  const ADULTS = ["Pre-A1", "A1", "A2", "B1", "B1+", "B2 First", "B2 Upper Intermediate", "Private Classes"];
+  const KIDS = ["Pre-A1", "A1.1", "A1.2", "A2.1", "A2.2", "B1.1", "B1.2", "Private Classes"];
+
+  it("the syllabus page's list per age category", async () => {
+    const { syllabusLevelsFor } = await import("~/modules/grades/syllabus");
+    expect(syllabusLevelsFor("adults").map((l) => l.name)).toEqual(ADULTS);
+    expect(syllabusLevelsFor("kids").map((l) => l.name)).toEqual(KIDS);
+  });
+
+  it("the filters' list of every level: adults, then the kids' own levels, Private Classes last", async () => {
+    const { ALL_LEVELS } = await import("~/modules/students/levels");
+    expect(ALL_LEVELS.map((l) => l.name)).toEqual([...ADULTS.slice(0, -1), ...KIDS.slice(1, -1), "Private Classes"]);
+    const { SYLLABUS_LEVELS } = await import("~/modules/grades/syllabus");
+    expect(SYLLABUS_LEVELS.map((l) => l.name)).toEqual(ALL_LEVELS.map((l) => l.name));
+  });
+
+  it("each age's list through levelsFor", () => {
+    expect(levelsFor("adults").map((l) => l.name)).toEqual(ADULTS);
+    expect(levelsFor("kids").map((l) => l.name)).toEqual(KIDS);
+  });
+});

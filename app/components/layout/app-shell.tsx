@@ -7,6 +7,7 @@ import { LanguageSwitcher } from "../language-switcher";
 import { useHydrated } from "../use-hydrated";
 import { HorizontalMenu } from "./horizontal-menu";
 import { Icon } from "./icons";
+import { type Bookmark, BookmarkStar } from "./menu-tools";
 import { ProfileMenu } from "./profile-menu";
 import { SchoolMark } from "./school-mark";
 import { ScrollToTop } from "./scroll-to-top";
@@ -19,6 +20,11 @@ export interface ShellProps {
   user: { name: string; role: Role; image: string | null };
   home: string;
   menu: MenuItem[];
+  /** The user's starred pages and pinned menu entries (issue 15). */
+  bookmarks: Bookmark[];
+  pins: string[];
+  /** The header's star; off on error pages, which are no destination. */
+  star?: boolean;
   sidebar: SidebarState;
   layout: string | null;
   schoolName: string;
@@ -28,8 +34,12 @@ export interface ShellProps {
   children: ReactNode;
 }
 
-/** Header, sidebar (staff) or horizontal menu (professors), main and footer. */
-export function AppShell({ user, home, menu, sidebar, layout, schoolName, schoolLogo, bell, children }: ShellProps) {
+/**
+ * Header, sidebar (staff) or horizontal menu (professors), main and footer.
+ * The menu toggle serves both: the professors' menu folds behind it at 1006px
+ * and narrower only (tailwind.css), so on wide screens they have no toggle.
+ */
+export function AppShell({ user, home, menu, bookmarks, pins, star = true, sidebar, layout, schoolName, schoolLogo, bell, children }: ShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher<{ sidebar?: string }>();
@@ -59,34 +69,34 @@ export function AppShell({ user, home, menu, sidebar, layout, schoolName, school
           <span className="hidden md:inline">{schoolName}</span>
           <span className="sr-only md:hidden">{schoolName}</span>
         </Link>
-        {!horizontal ? (
-          <fetcher.Form
-            ref={toggles}
-            method="post"
-            action="/resources/layout"
-            onSubmit={() => {
-              toggled.current = true;
-            }}
-          >
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
-            <button type="submit" name="sidebar" value="open" className="sidebar-toggle-open rounded-md p-2 hover:bg-slate-100" aria-label={t("layout.openSidebar")} aria-expanded="false">
-              <Icon name="menu" />
-            </button>
-            <button type="submit" name="sidebar" value="closed" className="sidebar-toggle-close rounded-md p-2 hover:bg-slate-100" aria-label={t("layout.closeSidebar")} aria-expanded="true">
-              <Icon name="menu" />
-            </button>
-          </fetcher.Form>
-        ) : null}
+        <fetcher.Form
+          ref={toggles}
+          className={horizontal ? "hmenu-toggle" : undefined}
+          method="post"
+          action="/resources/layout"
+          onSubmit={() => {
+            toggled.current = true;
+          }}
+        >
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
+          <button type="submit" name="sidebar" value="open" className="sidebar-toggle-open rounded-md p-2 hover:bg-slate-100" aria-label={t("layout.openSidebar")} aria-expanded="false">
+            <Icon name="menu" />
+          </button>
+          <button type="submit" name="sidebar" value="closed" className="sidebar-toggle-close rounded-md p-2 hover:bg-slate-100" aria-label={t("layout.closeSidebar")} aria-expanded="true">
+            <Icon name="menu" />
+          </button>
+        </fetcher.Form>
         <div className="ms-auto flex items-center gap-1">
+          {star ? <BookmarkStar role={user.role} items={menu} bookmarks={bookmarks} /> : null}
           {bell}
           <LanguageSwitcher />
           <ProfileMenu name={user.name} roleLabel={t(`roles.${user.role}`)} image={user.image} />
         </div>
       </header>
-      {horizontal ? <HorizontalMenu items={menu} layout={layout} /> : null}
+      {horizontal ? <HorizontalMenu items={menu} layout={layout} bookmarks={bookmarks} pins={pins} /> : null}
       <div className="flex flex-1">
-        {!horizontal ? <Sidebar items={menu} layout={layout} /> : null}
+        {!horizontal ? <Sidebar items={menu} layout={layout} bookmarks={bookmarks} pins={pins} /> : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 md:p-6">
           {children}
         </main>

@@ -1,9 +1,10 @@
-import { NavLink } from "@remix-run/react";
+import { Link, NavLink } from "@remix-run/react";
 import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type MenuItem, menuHref } from "~/modules/auth/menu";
 import { useHydrated } from "../use-hydrated";
 import { DirectionChevron, Icon } from "./icons";
+import { type Bookmark, MenuSearch, PinButton, StarIcon, useMenuModel, useMenuSearch } from "./menu-tools";
 
 export const MENU_STEP = 1000;
 export const MENU_POSITIONS = [0, -1000, -2000, -3000] as const;
@@ -29,10 +30,14 @@ export function offsetShowing(start: number, width: number, visible: number, cur
 
 /**
  * The professors' menu. Without JavaScript it scrolls natively; with it, the
- * arrows move it in the spec's 1000px steps.
+ * arrows move it in the spec's 1000px steps. At 1006px and narrower it folds
+ * behind the header's menu toggle (the "hmenu" rules of tailwind.css) and
+ * lists its entries one under the other.
  */
-export function HorizontalMenu({ items, layout }: { items: MenuItem[]; layout: string | null }) {
+export function HorizontalMenu({ items, layout, bookmarks, pins }: { items: MenuItem[]; layout: string | null; bookmarks: Bookmark[]; pins: string[] }) {
   const { t, i18n } = useTranslation();
+  const [q, setQ] = useMenuSearch();
+  const model = useMenuModel(items, { bookmarks, pins }, q);
   const [offset, setOffset] = useState(0);
   const hydrated = useHydrated();
   const listRef = useRef<HTMLUListElement>(null);
@@ -45,7 +50,7 @@ export function HorizontalMenu({ items, layout }: { items: MenuItem[]; layout: s
     measure();
     window.addEventListener("resize", measure);
     return () => window.removeEventListener("resize", measure);
-  }, []);
+  }, [model.count]); // a pin, a bookmark or a search changes the list's width
   const rtl = i18n.dir() === "rtl";
   const shift = rtl ? -offset : offset;
 
@@ -62,7 +67,7 @@ export function HorizontalMenu({ items, layout }: { items: MenuItem[]; layout: s
   }
 
   return (
-    <nav aria-label={t("layout.mainMenu")} className="relative flex items-center border-b border-slate-200 bg-white">
+    <nav aria-label={t("layout.mainMenu")} className="hmenu relative flex items-center border-b border-slate-200 bg-white">
       {hydrated && overflows ? (
         <button type="button" className="px-2 py-3 disabled:opacity-40" aria-label={t("layout.scrollMenuBack")} disabled={offset === 0} onClick={() => setOffset((o) => stepMenu(o, "left"))}>
           <DirectionChevron to="back" className="h-5 w-5" />
@@ -70,21 +75,31 @@ export function HorizontalMenu({ items, layout }: { items: MenuItem[]; layout: s
       ) : null}
       <div className={`flex-1 ${hydrated ? "overflow-hidden" : "overflow-x-auto"}`}>
         <ul ref={listRef} onFocus={onFocus} className="flex gap-1 px-3 transition-transform" style={hydrated ? { transform: `translateX(${shift}px)` } : undefined}>
-          {items.map((item) => (
-            <li key={item.id}>
+          {model.entries.map(({ item, label, pinned }) => (
+            <li key={item.id} className="flex items-center">
               <NavLink
                 to={menuHref(item.path, layout)}
                 end
                 prefetch="intent"
                 className={({ isActive }) =>
-                  `flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium ${
+                  `flex flex-1 items-center gap-2 whitespace-nowrap border-b-2 py-3 ps-3 pe-1 text-sm font-medium ${
                     isActive ? "border-primary-dark text-primary-dark" : "border-transparent text-slate-700 hover:text-slate-900"
                   }`
                 }
               >
                 <Icon name={item.icon} />
-                {t(item.title)}
+                {label}
               </NavLink>
+              <PinButton item={item.id} label={label} pinned={pinned} />
+            </li>
+          ))}
+          {model.bookmarks.map((b) => (
+            <li key={b.path} className="flex items-center">
+              <Link to={b.path} className="flex flex-1 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-3 text-sm text-slate-700 hover:text-slate-900">
+                <StarIcon filled className="h-4 w-4 text-amber-600" />
+                <span className="sr-only">{t("menuTools.bookmarkPrefix")} </span>
+                {b.shown}
+              </Link>
             </li>
           ))}
         </ul>
@@ -94,6 +109,7 @@ export function HorizontalMenu({ items, layout }: { items: MenuItem[]; layout: s
           <DirectionChevron to="forward" className="h-5 w-5" />
         </button>
       ) : null}
+      <MenuSearch q={q} onChange={setQ} model={model} className="hmenu-search w-56 shrink-0 px-3 py-2" />
     </nav>
   );
 }

@@ -1,4 +1,5 @@
 import type { Role } from "~/db/schema";
+import { can } from "./permissions";
 
 export interface MenuItem {
   id: string;
@@ -47,4 +48,81 @@ export function menuFor(role: Role): MenuItem[] {
 /** Menu links can carry the layout name (spec: layout query parameter). */
 export function menuHref(path: string, layout?: string | null) {
   return layout ? `${path}?layout=${encodeURIComponent(layout)}` : path;
+}
+
+// ---------------------------------------------------------------------------
+// Bookmarks and pins (issue 15). PURE: the header's star and the action share it.
+
+/** How many bookmarks, and how many pins, one user may keep. */
+export const MENU_PREFERENCES_MAX = 20;
+export const BOOKMARK_PATH_MAX = 300;
+export const BOOKMARK_LABEL_MAX = 120;
+
+// The pages of each area and who may open them (PRODUCT 2), most specific first.
+// An "exact" rule is for that path alone, not the paths under it.
+const PAGE_RULES: ReadonlyArray<readonly [string, (role: Role) => boolean, "exact"?]> = [
+  ["/dashboard", (r) => can(r, "dashboard:view")],
+  ["/admin/students", (r) => can(r, "students:view")],
+  ["/admin/transfer-students", (r) => can(r, "transfers:view")],
+  ["/admin/registered-students", (r) => can(r, "registrations:view")],
+  ["/admin/syllabus", (r) => can(r, "syllabus:manage")],
+  ["/admin/grade-bands", (r) => can(r, "gradebands:manage")],
+  ["/admin/courses", (r) => can(r, "courses:manage")],
+  ["/admin/teachers", (r) => can(r, "teachers:view")],
+  ["/admin/users", (r) => can(r, "users:manage")],
+  ["/admin/holidays", (r) => can(r, "holidays:manage")],
+  ["/admin/audit", (r) => can(r, "audit:view")],
+  ["/coordinator/professors", (r) => can(r, "professors:overview")],
+  ["/coordinator/faq", (r) => can(r, "coordinator-faq:view")],
+  ["/teachers/faq", (r) => can(r, "teachers-faq:view")],
+  ["/teachers", () => true, "exact"], // any signed-in role: the professors' home, the others' shortcuts
+  ["/teachers", (r) => r === "professor"],
+  ["/course", (r) => can(r, "course-pages:use")],
+  ["/profile", () => true],
+];
+
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** Whether a page of the app (a pathname) is one the role may open: deny by default. */
+export function reachable(role: Role, pathname: string): boolean {
+  const rule = PAGE_RULES.find(([prefix, , exact]) => (exact ? pathname === prefix : under(pathname, prefix)));
+  if (rule) return rule[1](role);
+  return menuFor(role).some((i) => under(pathname, i.path));
+}
+
+// Query parameters that belong to the request, not to the page.
+const TRANSIENT_PARAMS = ["menu_q", "_data", "index"];
+
+/**
+ * The path (with its query) a bookmark keeps, or null: a relative path of this
+ * site ("/x", never "//host", a backslash, a control character or a scheme),
+ * bounded, that the role may open (`anyPage`: whoever may open it, to remove
+ * a bookmark the role can no longer use).
+ */
+export function bookmarkTarget(role: Role, raw: unknown, { anyPage = false } = {}): string | null {
+  if (typeof raw !== "string" || raw.length > BOOKMARK_PATH_MAX) return null;
+  if (!raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return null;
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, "http://app.invalid");
+  } catch {
+    return null;
+  }
+  if (url.origin !== "http://app.invalid" || url.hash) return null;
+  for (const p of TRANSIENT_PARAMS) url.searchParams.delete(p);
+  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  if (!anyPage && !reachable(role, pathname)) return null;
+  return pathname + url.search;
+}
+
+/** The menu entries in the user's order: pinned ones first (in menu order), then the others. */
+export function orderMenu(items: readonly MenuItem[], pins: readonly string[]): { item: MenuItem; pinned: boolean }[] {
+  const pinned = new Set(pins);
+  return [...items.filter((i) => pinned.has(i.id)), ...items.filter((i) => !pinned.has(i.id))].map((item) => ({ item, pinned: pinned.has(item.id) }));
+}
+
+/** Text as a menu search compares it: lower case, without accents. */
+export function searchable(text: string): string {
+  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
 }

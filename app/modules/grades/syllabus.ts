@@ -1,5 +1,5 @@
 import type { AgeCategory, GradingCategory } from "~/db/schema";
-import { ADULT_LEVELS, type ExamType, KIDS_LEVELS, type Level, examModules, examType } from "~/modules/students/levels";
+import { ALL_LEVELS, type ExamType, type Level, examModules, examType, levelsFor } from "~/modules/students/levels";
 
 // PURE module (client and server): the syllabus of a level (PRODUCT 7).
 
@@ -36,21 +36,19 @@ export interface SyllabusLevel extends Level {
   exam: ExamType | null;
 }
 
-/** Every level once, adults' list first, then the kids' levels not already listed. */
-export const SYLLABUS_LEVELS: readonly SyllabusLevel[] = (() => {
-  const out = new Map<number, SyllabusLevel>();
-  for (const [age, list] of [["adults", ADULT_LEVELS], ["kids", KIDS_LEVELS]] as const) {
-    for (const level of list) {
-      const known = out.get(level.id);
-      if (known) known.ages.push(age);
-      else out.set(level.id, { ...level, ages: [age], age, exam: examType(level.id, age) });
-    }
-  }
-  return [...out.values()];
-})();
+/** Every level once, in the order of ALL_LEVELS (Private Classes last). */
+export const SYLLABUS_LEVELS: readonly SyllabusLevel[] = ALL_LEVELS.map((level) => {
+  const ages = (["adults", "kids"] as const).filter((age) => levelsFor(age).some((l) => l.id === level.id));
+  return { ...level, ages, age: ages[0], exam: examType(level.id, ages[0]) };
+});
 
 export function syllabusLevel(levelId: number): SyllabusLevel | undefined {
   return SYLLABUS_LEVELS.find((l) => l.id === levelId);
+}
+
+/** The levels of one age category, in that category's own order (PRODUCT 3). */
+export function syllabusLevelsFor(age: AgeCategory): SyllabusLevel[] {
+  return levelsFor(age).map((l) => syllabusLevel(l.id)).filter((l): l is SyllabusLevel => l !== undefined);
 }
 
 /** Items in the order of their categories, then by position. */

@@ -29,8 +29,17 @@ export const KIDS_LEVELS: readonly Level[] = [
   { id: 14, name: "Private Classes", short: "PC" },
 ];
 
-/** Every level once (Pre-A1 and Private Classes are in both lists), for filters. */
-export const ALL_LEVELS: readonly Level[] = [...new Map([...ADULT_LEVELS, ...KIDS_LEVELS].map((l) => [l.id, l])).values()];
+/**
+ * Every level once, for filters and pickers: the adults' progression, then the
+ * kids' levels it does not hold, with the levels both lists end on (Private
+ * Classes) kept last, so no list shows Private Classes among the grades.
+ */
+export const ALL_LEVELS: readonly Level[] = (() => {
+  const last = ADULT_LEVELS[ADULT_LEVELS.length - 1];
+  const out = new Map<number, Level>();
+  for (const l of [...ADULT_LEVELS, ...KIDS_LEVELS]) if (l.id !== last.id) out.set(l.id, out.get(l.id) ?? l);
+  return [...out.values(), last];
+})();
 
 export function levelsFor(age: AgeCategory): readonly Level[] {
   return age === "kids" ? KIDS_LEVELS : ADULT_LEVELS;
