@@ -5,7 +5,7 @@ import { bookmarkTarget, menuFor } from "~/modules/auth/menu";
 import { homeFor } from "~/modules/auth/permissions";
 import { safeRedirect } from "~/modules/auth/session.server";
 import { setBookmark, setPin } from "~/modules/menu/preferences.server";
-import { readForm } from "~/modules/shared/form.server";
+import { readForm, unknownForm } from "~/modules/shared/form.server";
 import { rowId } from "~/modules/shared/ids";
 import { toasts } from "~/modules/toast.server";
 
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const fetching = form.get("fetch") === "1";
   const back = safeRedirect(form.get("redirectTo"), homeFor(user.role) ?? "/");
   const state = form.get("state");
-  if (state !== "on" && state !== "off") throw json({ message: "The state must be on or off." }, { status: 400 });
+  if (state !== "on" && state !== "off") unknownForm();
   const on = state === "on";
 
   let outcome;
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "bookmark": {
       // Removing takes any page's path: only the user's own row of it goes.
       const path = bookmarkTarget(user.role, form.get("path"), { anyPage: !on });
-      if (!path || (on && !(await ownsCoursePage(user.id, path)))) throw json({ message: "Only a page of this app that you may open can be bookmarked." }, { status: 400 });
+      if (!path || (on && !(await ownsCoursePage(user.id, path)))) throw json({ message: "common:menuTools.notBookmarkable" }, { status: 400 });
       const label = form.get("label");
       outcome = await setBookmark(user.id, path, typeof label === "string" ? label : "", on);
       done = on ? "common:menuTools.bookmarked" : "common:menuTools.unbookmarked";
@@ -40,13 +40,13 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "pin": {
       const item = menu.find((i) => i.id === form.get("item"));
-      if (!item) throw json({ message: "Only an entry of your menu can be pinned." }, { status: 400 });
+      if (!item) throw json({ message: "common:menuTools.notPinnable" }, { status: 400 });
       outcome = await setPin(user.id, item.id, on);
       done = on ? "common:menuTools.pinned" : "common:menuTools.unpinned";
       break;
     }
     default:
-      throw json({ message: "Unknown intent." }, { status: 400 });
+      unknownForm();
   }
 
   if (!outcome.ok) {
