@@ -8,6 +8,7 @@ import type { Role, User } from "~/db/schema";
 import { ROLES } from "~/modules/auth/permissions";
 import { issueSession } from "~/modules/auth/session.server";
 import { resetPassword } from "~/modules/users/users.server";
+import { addDays, schoolDay } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";
 import { ORIGIN, PASSWORD, callAction, callLoader, createRoleUsers, createUser, request, signIn } from "../helpers/fixtures";
 import {
@@ -104,10 +105,10 @@ const PNG = Buffer.from(
   "hex",
 );
 
+// The school's today, read once before the fixtures (beforeAll): dates count from it.
+let today = "";
 function isoDay(offset: number) {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
+  return addDays(today, offset);
 }
 
 let seq = 0;
@@ -142,6 +143,7 @@ async function insertTransfer(studentId: number) {
 }
 
 beforeAll(async () => {
+  today = await schoolDay();
   users = await createRoleUsers();
   for (const role of ROLES) {
     cookies[role] = await signIn(users[role].email);
