@@ -4,6 +4,7 @@ import type { Role, User } from "~/db/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import * as attendanceRoute from "~/routes/_app.course.$id.attendance";
 import * as registrationRoute from "~/routes/_app.admin.registered-students.$id";
+import * as registrationsRoute from "~/routes/_app.admin.registered-students._index";
 import * as transfersRoute from "~/routes/_app.admin.transfer-students._index";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
@@ -105,7 +106,7 @@ describe.each(CASES)("$name", ({ zone, instant, school, yesterday, utc }) => {
   });
 
   it("the clock is the school's: its date is not the UTC date", async () => {
-    expect(new Date().toISOString().slice(0, 10)).toBe(utc);
+    expect(new Date().toISOString().startsWith(`${utc}T`)).toBe(true);
     expect(utc).not.toBe(school);
     expect(await schoolToday()).toBe(school);
   });
@@ -171,5 +172,25 @@ describe.each(CASES)("$name", ({ zone, instant, school, yesterday, utc }) => {
     const enrollment = await db().selectFrom("enrollments").select(["course_id", "start_date", "end_date"]).where("student_id", "=", student.id).execute();
     expect(enrollment).toEqual([{ course_id: lastDay, start_date: school, end_date: null }]);
     expect(await sheet(cookies.professor, lastDay, school)).toEqual([student.id]);
+  });
+
+  it("the registrations' and transfers' lists filter on the school's days: what happened now is today's", async () => {
+    const registration = await insertRegistration({ level_id: 3, age_category: "adults" });
+    const to = await course({ level_id: 2, end_date: "2027-06-30" });
+    const transfer = await db().insertInto("transfers").values(transferRow({ selected_course_id: to })).returning("id").executeTakeFirstOrThrow();
+    const ids = async (route: typeof registrationsRoute | typeof transfersRoute, path: string, query: string) => {
+      const response = await callLoader(route, request(`${path}?${query}&limit=100`, { cookie: cookies.admin_staff }));
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { rows: { id: number }[] }).rows.map((r) => r.id);
+    };
+    for (const [route, path, id] of [
+      [registrationsRoute, "/admin/registered-students", registration.id],
+      [transfersRoute, "/admin/transfer-students", transfer.id],
+    ] as const) {
+      expect(await ids(route, path, `from=${school}&to=${school}`)).toContain(id);
+      expect(await ids(route, path, `to=${yesterday}`)).not.toContain(id);
+      // Filtered on the UTC date, it would be found on the wrong day.
+      expect(await ids(route, path, utc > school ? `from=${utc}` : `to=${utc}`)).not.toContain(id);
+    }
   });
 });
