@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/kysely.server";
 import type { Role, User } from "~/db/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
+import { audit } from "~/modules/audit/audit.server";
+import * as auditRoute from "~/routes/_app.admin.audit";
 import * as attendanceRoute from "~/routes/_app.course.$id.attendance";
 import * as registrationRoute from "~/routes/_app.admin.registered-students.$id";
 import * as registrationsRoute from "~/routes/_app.admin.registered-students._index";
@@ -174,11 +176,13 @@ describe.each(CASES)("$name", ({ zone, instant, school, yesterday, utc }) => {
     expect(await sheet(cookies.professor, lastDay, school)).toEqual([student.id]);
   });
 
-  it("the registrations' and transfers' lists filter on the school's days: what happened now is today's", async () => {
+  it("the registrations', transfers' and audit log's lists filter on the school's days: what happened now is today's", async () => {
     const registration = await insertRegistration({ level_id: 3, age_category: "adults" });
     const to = await course({ level_id: 2, end_date: "2027-06-30" });
     const transfer = await db().insertInto("transfers").values(transferRow({ selected_course_id: to })).returning("id").executeTakeFirstOrThrow();
-    const ids = async (route: typeof registrationsRoute | typeof transfersRoute, path: string, query: string) => {
+    await audit(users.admin_staff.id, "transfer.created", "transfer", transfer.id);
+    const line = await db().selectFrom("audit_log").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const ids = async (route: typeof registrationsRoute | typeof transfersRoute | typeof auditRoute, path: string, query: string) => {
       const response = await callLoader(route, request(`${path}?${query}&limit=100`, { cookie: cookies.admin_staff }));
       expect(response.status).toBe(200);
       return ((await response.json()) as { rows: { id: number }[] }).rows.map((r) => r.id);
@@ -186,6 +190,7 @@ describe.each(CASES)("$name", ({ zone, instant, school, yesterday, utc }) => {
     for (const [route, path, id] of [
       [registrationsRoute, "/admin/registered-students", registration.id],
       [transfersRoute, "/admin/transfer-students", transfer.id],
+      [auditRoute, "/admin/audit", line.id],
     ] as const) {
       expect(await ids(route, path, `from=${school}&to=${school}`)).toContain(id);
       expect(await ids(route, path, `to=${yesterday}`)).not.toContain(id);
