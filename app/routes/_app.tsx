@@ -7,6 +7,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { menuFor } from "~/modules/auth/menu";
 import { can, homeFor } from "~/modules/auth/permissions";
 import { readSidebar } from "~/modules/layout.server";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import { schoolName } from "~/modules/settings.server";
 import { pendingTransfers } from "~/modules/transfers/transfers.server";
 
@@ -21,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sidebar: await readSidebar(request),
     layout: layout && /^[\w-]{1,40}$/.test(layout) ? layout : null,
     schoolName: await schoolName(),
+    year: (await schoolToday()).slice(0, 4),
     // Only the roles of the bell get it (PRODUCT 2): not receptionist nor professor.
     pending: can(user.role, "transfers:bell") ? await pendingTransfers() : null,
   });

@@ -3,17 +3,19 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { SkipLink } from "~/components/layout/skip-link";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import { schoolName } from "~/modules/settings.server";
 
 // Public: no sign-in, no standard layout.
 export async function loader() {
-  return json({ schoolName: await schoolName() });
+  // The footer's year is the school's (its time zone), the same on the server and in the browser.
+  return json({ schoolName: await schoolName(), year: (await schoolToday()).slice(0, 4) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Registration · ${data?.schoolName ?? ""}` }];
 
 export default function RegistrationLayout() {
-  const { schoolName } = useLoaderData<typeof loader>();
+  const { schoolName, year } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
@@ -30,7 +32,7 @@ export default function RegistrationLayout() {
         <Outlet />
       </main>
       <footer className="px-4 py-3 text-center text-sm text-slate-700">
-        {t("layout.copyright", { year: new Date().getFullYear(), school: schoolName })}
+        {t("layout.copyright", { year, school: schoolName })}
       </footer>
     </div>
   );

@@ -4,6 +4,7 @@ import type { Role, User } from "~/db/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { audit } from "~/modules/audit/audit.server";
 import * as auditRoute from "~/routes/_app.admin.audit";
+import * as layoutRoute from "~/routes/_app";
 import * as attendanceRoute from "~/routes/_app.course.$id.attendance";
 import * as registrationRoute from "~/routes/_app.admin.registered-students.$id";
 import * as registrationsRoute from "~/routes/_app.admin.registered-students._index";
@@ -38,6 +39,14 @@ const CASES = [
     school: "2026-11-26",
     yesterday: "2026-11-25",
     utc: "2026-11-25",
+  },
+  {
+    name: "New Year's Eve: 23:30 on 31 December in Guayaquil, UTC already in the new year",
+    zone: "America/Guayaquil",
+    instant: "2027-01-01T04:30:00Z",
+    school: "2026-12-31",
+    yesterday: "2026-12-30",
+    utc: "2027-01-01",
   },
 ] as const;
 
@@ -111,6 +120,9 @@ describe.each(CASES)("$name", ({ zone, instant, school, yesterday, utc }) => {
     expect(new Date().toISOString().startsWith(`${utc}T`)).toBe(true);
     expect(utc).not.toBe(school);
     expect(await schoolToday()).toBe(school);
+    // The footer's year too (the server's and the browser's clocks may disagree on it).
+    const layout = await callLoader(layoutRoute, request("/dashboard", { cookie: cookies.admin_staff }));
+    expect(((await layout.json()) as { year: string }).year).toBe(school.slice(0, 4));
   });
 
   it("a transfer approved now moves the students on the school's date: they are on the new course's sheet this evening, not the old one's", async () => {

@@ -21,12 +21,14 @@ export interface ShellProps {
   sidebar: SidebarState;
   layout: string | null;
   schoolName: string;
+  /** The school's year (its time zone), for the footer: the server's and the browser's clocks may disagree. */
+  year: string;
   bell?: ReactNode;
   children: ReactNode;
 }
 
 /** Header, sidebar (staff) or horizontal menu (professors), main and footer. */
-export function AppShell({ user, home, menu, sidebar, layout, schoolName, bell, children }: ShellProps) {
+export function AppShell({ user, home, menu, sidebar, layout, schoolName, year, bell, children }: ShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher<{ sidebar?: string }>();
@@ -89,7 +91,7 @@ export function AppShell({ user, home, menu, sidebar, layout, schoolName, bell, 
         </main>
       </div>
       <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-sm text-slate-700">
-        {t("layout.copyright", { year: new Date().getFullYear(), school: schoolName })}
+        {t("layout.copyright", { year, school: schoolName })}
       </footer>
       <ScrollToTop />
     </div>
