@@ -26,6 +26,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { connect } from "~/db/kysely.server";
+import { todayIn } from "~/modules/courses/sessions";
 import { Browser, agent } from "./reliability/client";
 import {
   DEMO_PASSWORD,
@@ -89,7 +90,9 @@ interface School {
 async function readSchool(url: string): Promise<School> {
   const { db } = connect(url);
   try {
-    const today = new Date().toISOString().slice(0, 10);
+    // Today in the school's time zone (its settings row), as the app reads it.
+    const zone = await db.selectFrom("settings").select("value").where("key", "=", "time_zone").executeTakeFirst();
+    const today = todayIn(zone?.value ?? "America/Guayaquil");
     const courses = await db
       .selectFrom("courses")
       .innerJoin("users", "users.id", "courses.professor_id")

@@ -6,7 +6,6 @@ import { Pagination } from "~/components/ui/pagination";
 import { translator } from "~/i18n/i18n.server";
 import { auditFilterOptions, listAudit, parseAuditFilters } from "~/modules/audit/audit-log.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { schoolTimeZone } from "~/modules/settings.server";
 import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "users"] };
@@ -14,7 +13,7 @@ export const handle = { i18n: ["common", "users"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "audit:view");
   const filters = parseAuditFilters(new URL(request.url).searchParams);
-  const [{ rows, total }, options] = await Promise.all([listAudit(filters, await schoolTimeZone()), auditFilterOptions()]);
+  const [{ rows, total }, options] = await Promise.all([listAudit(filters), auditFilterOptions()]);
   const t = await translator(request, "users");
   return json({
     title: t("audit.title"),

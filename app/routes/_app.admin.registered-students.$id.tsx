@@ -12,6 +12,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
 import { findSchedule } from "~/modules/courses/schedules";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import {
   approveRegistration,
   coursesForRegistration,
@@ -46,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const registration = await getRegistration(parseId(params.id));
   if (!registration) throw json({ message: "Not found" }, { status: 404 });
   const canDecide = can(user.role, "registrations:decide") && registration.status === "pending";
-  const today = new Date().toISOString().slice(0, 10);
+  const today = await schoolToday();
   const courses = canDecide ? await coursesForRegistration(registration.level_id, registration.age_category, today) : [];
   return json({ registration, canDecide, courses });
 }

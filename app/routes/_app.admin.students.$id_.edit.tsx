@@ -6,6 +6,7 @@ import { useStudentsTranslation } from "~/components/students/use-students-trans
 import { StudentForm } from "~/components/students/student-form";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import { formValuesOf, studentSchema } from "~/modules/students/schema";
 import { getStudent, parseStudentId, updateStudent } from "~/modules/students/students.server";
 import { toasts } from "~/modules/toast.server";
@@ -23,8 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "students:edit");
   const student = await load(parseStudentId(params.id));
   const name = [student.first_name, student.last_name, student.second_last_name].filter(Boolean).join(" ");
-  const t = await translator(request, "students");
+  const [t, today] = await Promise.all([translator(request, "students"), schoolToday()]);
   return json({
+    today,
     id: student.id,
     name,
     title: t("editTitle", { name }),
@@ -38,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "students:edit");
   const student = await load(parseStudentId(params.id));
-  const submission = parseWithZod(await readForm(request), { schema: studentSchema({ legacyHear: student.where_hear_about_us }) });
+  const submission = parseWithZod(await readForm(request), { schema: studentSchema({ today: await schoolToday(), legacyHear: student.where_hear_about_us }) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await updateStudent(student.id, submission.value, user.id);
   if (!outcome.ok && outcome.reason === "notFound") throw json({ message: "Not found" }, { status: 404 });
@@ -49,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditStudent() {
-  const { id, name, defaults, legacyHear } = useLoaderData<typeof loader>();
+  const { id, name, defaults, legacyHear, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useStudentsTranslation();
   return (
@@ -63,6 +65,7 @@ export default function EditStudent() {
           id={`student-${id}`}
           defaults={defaults}
           legacyHear={legacyHear}
+          today={today}
           lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
           cancelTo={`/admin/students/${id}`}
         />

@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { StudentForm } from "~/components/students/student-form";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import { studentSchema } from "~/modules/students/schema";
 import { createStudent } from "~/modules/students/students.server";
 import { toasts } from "~/modules/toast.server";
@@ -15,15 +16,15 @@ export const handle = { i18n: ["common", "students"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "students:edit");
-  const t = await translator(request, "students");
-  return json({ title: t("newTitle") });
+  const [t, today] = await Promise.all([translator(request, "students"), schoolToday()]);
+  return json({ title: t("newTitle"), today });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "students:edit");
-  const submission = parseWithZod(await readForm(request), { schema: studentSchema() });
+  const submission = parseWithZod(await readForm(request), { schema: studentSchema({ today: await schoolToday() }) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await createStudent(submission.value, user.id);
   if (!outcome.ok) {
@@ -33,6 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewStudent() {
+  const { today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useStudentsTranslation();
   return (
@@ -45,6 +47,7 @@ export default function NewStudent() {
         <StudentForm
           id="student-new"
           defaults={{ same_billing: "yes" }}
+          today={today}
           lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
           cancelTo="/admin/students"
         />

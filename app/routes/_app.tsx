@@ -9,6 +9,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { menuFor } from "~/modules/auth/menu";
 import { can, homeFor } from "~/modules/auth/permissions";
 import { readSidebar } from "~/modules/layout.server";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import { menuPreferences } from "~/modules/menu/preferences.server";
 import { schoolBrand } from "~/modules/settings.server";
 import { pendingTransfers } from "~/modules/transfers/transfers.server";
@@ -27,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     layout: layout && /^[\w-]{1,40}$/.test(layout) ? layout : null,
     schoolName: school.name,
     schoolLogo: school.logo,
+    year: (await schoolToday()).slice(0, 4),
     // Only the roles of the bell get it (PRODUCT 2): not receptionist nor professor.
     pending: can(user.role, "transfers:bell") ? await pendingTransfers() : null,
   });

@@ -4,7 +4,8 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { findSchedule } from "~/modules/courses/schedules";
 import { CSV_BOM, csvRow } from "~/modules/students/csv";
 import { levelById } from "~/modules/students/levels";
-import { exportStudents, parseStudentFilters, schoolToday } from "~/modules/students/students.server";
+import { schoolToday } from "~/modules/courses/sessions.server";
+import { exportStudents, parseStudentFilters } from "~/modules/students/students.server";
 
 /**
  * GET /admin/students.csv?<the list's filters>: every matching student (not

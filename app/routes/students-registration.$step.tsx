@@ -10,6 +10,7 @@ import { FieldError, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
 import { PROMOTIONS, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import {
   HEAR_ABOUT_VALUES,
   STEPS,
@@ -43,28 +44,30 @@ function isStep(value: string | undefined): value is Step {
 
 /** The draft, and the step this URL may show (an out-of-order step redirects). */
 async function resolve(request: Request, param: string | undefined) {
-  const draft = await loadDraft(request);
+  const [draft, today] = await Promise.all([loadDraft(request), schoolToday()]);
   const data: DraftData = draft?.data ?? { raw: {} };
-  const first = firstIncompleteStep(data, !!draft?.registrationId);
+  const first = firstIncompleteStep(data, !!draft?.registrationId, today);
   if (!isStep(param)) throw redirect(`/students-registration/${first}`);
   const allowed = first === "done" ? param === "done" : STEPS.indexOf(param) <= STEPS.indexOf(first) && param !== "done";
   if (!allowed) throw redirect(`/students-registration/${first}`);
-  return { draft, data, step: param };
+  return { draft, data, step: param, today };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { draft, data, step } = await resolve(request, params.step);
+  const { draft, data, step, today } = await resolve(request, params.step);
   const age = data.personal?.age_category;
   return json({
     step,
+    // The school's date: the browser's birthday check (a birthday may not be after it).
+    today,
     defaults: step === "done" ? {} : (data.raw[step] ?? {}),
     age: age ?? null,
     reference: draft?.reference ?? null,
   });
 }
 
-function schemaFor(step: FormStep, data: DraftData) {
-  if (step === "personal") return personalSchema;
+function schemaFor(step: FormStep, data: DraftData, today: string) {
+  if (step === "personal") return personalSchema(today);
   if (step === "address") return addressSchema(data.personal?.age_category);
   return messageSchema;
 }
@@ -79,7 +82,7 @@ function rawOf(form: FormData): RawValues {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const { draft, data, step } = await resolve(request, params.step);
+  const { draft, data, step, today } = await resolve(request, params.step);
   const form = await readForm(request);
 
   if (step === "done") {
@@ -97,7 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(`/students-registration/${FORM_STEPS[Math.max(0, index - 1)]}`, saved);
   }
 
-  const submission = parseWithZod(form, { schema: schemaFor(step, data) });
+  const submission = parseWithZod(form, { schema: schemaFor(step, data, today) });
   if (form.get(HONEYPOT)) {
     return json({ result: submission.reply({ formErrors: ["registration.errors.spam"] }) }, { status: 400 });
   }
@@ -134,7 +137,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function RegistrationStep() {
-  const { step, defaults, age, reference } = useLoaderData<typeof loader>();
+  const { step, defaults, age, reference, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = (actionData as { result?: SubmissionResult<string[]> } | undefined)?.result;
   // With JavaScript a new step replaces the form that had the focus: give it
@@ -149,7 +152,7 @@ export default function RegistrationStep() {
     <>
       <StepIndicator current={step} />
       <section className="card mt-4" aria-labelledby="step-heading">
-        {step === "personal" ? <PersonalStepForm defaults={defaults} lastResult={lastResult} /> : null}
+        {step === "personal" ? <PersonalStepForm defaults={defaults} lastResult={lastResult} today={today} /> : null}
         {step === "address" ? <AddressStepForm defaults={defaults} lastResult={lastResult} age={age ?? "adults"} /> : null}
         {step === "message" ? <MessageStepForm defaults={defaults} lastResult={lastResult} /> : null}
         {step === "done" ? <Done reference={reference} /> : null}
@@ -250,17 +253,18 @@ function Buttons({ back }: { back: boolean }) {
 
 type StepProps = { defaults: Record<string, string>; lastResult?: SubmissionResult<string[]> };
 
-function PersonalStepForm({ defaults, lastResult }: StepProps) {
+function PersonalStepForm({ defaults, lastResult, today }: StepProps & { today: string }) {
   const { t } = useTranslation();
+  const schema = personalSchema(today);
   const [form, fields] = useForm({
     id: "registration-personal",
     lastResult,
     defaultValue: defaults,
     // The browser gets the plain field rules; the kids' rules run on blur and on the server.
-    constraint: getZodConstraint(personalFields),
+    constraint: getZodConstraint(personalFields(today)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validateStep(personalSchema),
+    onValidate: validateStep(schema),
   });
   const [age, setAge] = useState<string | undefined>(defaults.age_category);
   const hydrated = useHydrated();

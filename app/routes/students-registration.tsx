@@ -5,19 +5,21 @@ import { LanguageSwitcher } from "~/components/language-switcher";
 import { SkipLink } from "~/components/layout/skip-link";
 import { SchoolMark } from "~/components/layout/school-mark";
 import { translator } from "~/i18n/i18n.server";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import { schoolBrand } from "~/modules/settings.server";
 
 // Public: no sign-in, no standard layout.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [school, t] = await Promise.all([schoolBrand(), translator(request)]);
-  return json({ schoolName: school.name, schoolLogo: school.logo, title: t("registration.title") });
+  const [school, t, today] = await Promise.all([schoolBrand(), translator(request), schoolToday()]);
+  // The footer's year is the school's (its time zone), the same on the server and in the browser.
+  return json({ schoolName: school.name, schoolLogo: school.logo, title: t("registration.title"), year: today.slice(0, 4) });
 }
 
 // The tab title in the reader's language, like the page's heading.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.schoolName}` : "" }];
 
 export default function RegistrationLayout() {
-  const { schoolName, schoolLogo } = useLoaderData<typeof loader>();
+  const { schoolName, schoolLogo, year } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
@@ -34,7 +36,7 @@ export default function RegistrationLayout() {
         <Outlet />
       </main>
       <footer className="px-4 py-3 text-center text-sm text-slate-700">
-        {t("layout.copyright", { year: new Date().getFullYear(), school: schoolName })}
+        {t("layout.copyright", { year, school: schoolName })}
       </footer>
     </div>
   );

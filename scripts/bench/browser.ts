@@ -402,7 +402,7 @@ export async function browserBench(o: BrowserBenchOptions): Promise<string> {
     return [
       "### Browser and page weight (measured)",
       "",
-      `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Chromium ${browser.version()}, ${o.baseURL}; ` +
+      `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, Chromium ${browser.version()}, ${o.baseURL}; ` +
         `gradebook ${o.gradebookPath} (${gradebookShape}). Gzip sizes are Node's zlib at its default level, as the server compresses.`,
       "",
       weightTable(weights),

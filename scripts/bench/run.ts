@@ -84,6 +84,8 @@ interface School {
   dataDay: string;
   /** A certificate that can be printed (shared.ts certifiable()). */
   certificate: { courseId: number; studentId: number } | null;
+  /** Today in the school's time zone (its settings row), as the app reads it. */
+  today: string;
 }
 
 async function readSchool(url: string): Promise<School | null> {
@@ -95,7 +97,8 @@ async function readSchool(url: string): Promise<School | null> {
     const last = await db.selectFrom("attendance").select((eb) => eb.fn.max("session_date").as("d")).where("course_id", "=", course.id).executeTakeFirstOrThrow();
     const anywhere = await db.selectFrom("attendance").select((eb) => eb.fn.max("session_date").as("d")).executeTakeFirstOrThrow();
     const sessionDate = String(last.d);
-    const today = todayIn("America/Guayaquil");
+    const zone = await db.selectFrom("settings").select("value").where("key", "=", "time_zone").executeTakeFirst();
+    const today = todayIn(zone?.value ?? "America/Guayaquil");
     const [roster, items, current, grades, certificate] = await Promise.all([
       db.selectFrom("enrollments").select("student_id").where("course_id", "=", course.id).where("start_date", "<=", sessionDate)
         .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", sessionDate)])).orderBy("student_id").execute(),
@@ -115,6 +118,7 @@ async function readSchool(url: string): Promise<School | null> {
       grades: new Map(grades.map((g) => [`${g.student_id}_${g.grading_item_id}`, String(Number(g.grade))])),
       dataDay: String(anywhere.d),
       certificate,
+      today,
     };
   } catch {
     return null; // no tables yet (an empty PostgreSQL database)
@@ -131,7 +135,7 @@ async function ensureSchool(target: Target): Promise<School> {
     school = await readSchool(target.url);
     if (!school) throw new Error("npm run bench:data made no bench school");
   }
-  const age = (Date.parse(todayIn("America/Guayaquil")) - Date.parse(school.dataDay)) / 86_400_000;
+  const age = (Date.parse(school.today) - Date.parse(school.dataDay)) / 86_400_000;
   if (age > 7) console.warn(`Note: the bench school's last class was ${school.dataDay}; \`npm run bench:data\` makes one that ends today.`);
   return school;
 }

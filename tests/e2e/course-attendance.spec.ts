@@ -108,10 +108,12 @@ test("a holiday or a future date cannot be picked: the page says so", async ({ p
 
 /** The first date after today (America/Guayaquil) falling on one of these weekdays (0 = Sunday). */
 function nextClassDate(weekdays: number[]) {
-  const d = new Date(Date.now() - 5 * 3600_000);
+  // The school's today as the app reads it (its zone's wall clock; en-CA writes YYYY-MM-DD).
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Guayaquil", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number);
   for (let i = 1; i <= 7; i++) {
-    const c = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + i));
-    if (weekdays.includes(c.getUTCDay())) return c.toISOString().slice(0, 10);
+    const c = new Date(Date.UTC(y, m - 1, d + i));
+    if (weekdays.includes(c.getUTCDay())) return [c.getUTCFullYear(), c.getUTCMonth() + 1, c.getUTCDate()].map((n) => String(n).padStart(2, "0")).join("-");
   }
   throw new Error("unreachable");
 }

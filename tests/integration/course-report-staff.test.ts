@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import type { Role, User } from "~/db/schema";
 import * as reportRoute from "~/routes/_app.admin.courses.$id_.report";
+import { addDays, schoolDay } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
 import { courseRow, studentRow } from "../helpers/rows";
@@ -13,6 +14,8 @@ const cookies = {} as Record<Role, string>;
 let a1: number;
 let a2: number;
 const NOW = new Date().toISOString();
+// The courses run around the school's today (read in beforeAll): promotion offers only courses not yet over.
+let today = "";
 
 async function course(code: string, level: number) {
   const row = await db()
@@ -21,8 +24,8 @@ async function course(code: string, level: number) {
       course_number: code,
       course_id: code,
       level_id: level,
-      start_date: "2026-01-05",
-      end_date: "2027-12-18",
+      start_date: addDays(today, -60),
+      end_date: addDays(today, 300),
       professor_id: users.professor.id,
       capacity: 30,
       created_at: NOW,
@@ -34,6 +37,7 @@ async function course(code: string, level: number) {
 }
 
 beforeAll(async () => {
+  today = await schoolDay();
   users = await createRoleUsers();
   for (const role of ["admin_staff", "coordinator", "receptionist", "financial", "professor"] as Role[]) cookies[role] = await signIn(users[role].email);
   a1 = await course("R-A1", 1);
@@ -57,7 +61,7 @@ beforeAll(async () => {
       }))
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db().insertInto("enrollments").values({ student_id: s.id, course_id: a1, start_date: "2026-01-05", end_date: null, end_reason: null }).execute();
+    await db().insertInto("enrollments").values({ student_id: s.id, course_id: a1, start_date: addDays(today, -60), end_date: null, end_reason: null }).execute();
     await db().insertInto("grades").values({ grading_item_id: item.id, student_id: s.id, grade, updated_at: NOW }).execute();
   }
 });

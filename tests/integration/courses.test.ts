@@ -4,12 +4,14 @@ import { db } from "~/db/kysely.server";
 import type { Database, Role, User } from "~/db/schema";
 import { ROLES } from "~/modules/auth/permissions";
 import { schoolToday } from "~/modules/courses/sessions.server";
+import { mondayOf } from "~/modules/courses/week";
 import * as detailRoute from "~/routes/_app.admin.courses.$id";
 import * as editRoute from "~/routes/_app.admin.courses.$id_.edit";
 import * as listRoute from "~/routes/_app.admin.courses._index";
 import * as newRoute from "~/routes/_app.admin.courses.new";
 import * as bandsRoute from "~/routes/_app.admin.grade-bands";
 import * as syllabusRoute from "~/routes/_app.admin.syllabus";
+import { addDays } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
 import { courseFormValues, courseRow, studentRow } from "../helpers/rows";
@@ -535,26 +537,29 @@ describe("enroll and unenroll", () => {
 
 describe("the course page", () => {
   it("shows sessions held / holiday / upcoming from the school's and the course's own holidays only", async () => {
-    const c = await insertCourse("SES-1", { schedule_days: "MO", start_date: "2026-01-05", end_date: "2099-12-28" });
+    // Mondays from four weeks back: the 1000-session cap ends about 19 years after today, whatever the day.
+    const start = mondayOf(addDays(today, -28));
+    const week = (n: number) => addDays(start, 7 * n);
+    const c = await insertCourse("SES-1", { schedule_days: "MO", start_date: start, end_date: addDays(start, 7 * 1100) });
     const other = await insertCourse("SES-2");
     await db()
       .insertInto("holidays")
       .values([
-        { name: "School closed", start_date: "2026-01-12", end_date: "2026-01-12", course_id: null },
-        { name: "Own break", start_date: "2026-01-19", end_date: "2026-01-19", course_id: c.id },
-        { name: "Not ours", start_date: "2026-01-26", end_date: "2026-01-26", course_id: other.id },
+        { name: "School closed", start_date: week(1), end_date: week(1), course_id: null },
+        { name: "Own break", start_date: week(2), end_date: week(2), course_id: c.id },
+        { name: "Not ours", start_date: week(3), end_date: week(3), course_id: other.id },
       ])
       .execute();
     const response = await callLoader(detailRoute, request(`/admin/courses/${c.id}`, { cookie: cookies.coordinator }), { id: String(c.id) });
     const d = (await response.json()) as { sessions: { date: string; status: string; holiday: string | null }[] };
     expect(d.sessions).toHaveLength(1000); // the cap
     expect(d.sessions.slice(0, 4)).toEqual([
-      { date: "2026-01-05", start_time: "09:00", end_time: "11:00", holiday: null, status: "held" },
-      { date: "2026-01-12", start_time: "09:00", end_time: "11:00", holiday: "School closed", status: "holiday" },
-      { date: "2026-01-19", start_time: "09:00", end_time: "11:00", holiday: "Own break", status: "holiday" },
-      { date: "2026-01-26", start_time: "09:00", end_time: "11:00", holiday: null, status: "held" },
+      { date: week(0), start_time: "09:00", end_time: "11:00", holiday: null, status: "held" },
+      { date: week(1), start_time: "09:00", end_time: "11:00", holiday: "School closed", status: "holiday" },
+      { date: week(2), start_time: "09:00", end_time: "11:00", holiday: "Own break", status: "holiday" },
+      { date: week(3), start_time: "09:00", end_time: "11:00", holiday: null, status: "held" },
     ]);
-    expect(d.sessions.at(-1)?.status).toBe("upcoming");
+    expect(d.sessions.at(-1)).toMatchObject({ date: week(999), status: "upcoming" });
     expect(d.sessions.filter((s) => s.date < today).every((s) => s.status !== "upcoming")).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import type { Role, User } from "~/db/schema";
 import { ROLES } from "~/modules/auth/permissions";
 import { issueSession } from "~/modules/auth/session.server";
 import { resetPassword } from "~/modules/users/users.server";
+import { addDays, schoolDay } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";
 import { ORIGIN, PASSWORD, callAction, callLoader, createRoleUsers, createUser, request, signIn } from "../helpers/fixtures";
 import {
@@ -104,10 +105,10 @@ const PNG = Buffer.from(
   "hex",
 );
 
-function isoDay(offset: number) {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
+// The school's today, read once before the fixtures (beforeAll): dates count from it.
+let today = "";
+function dayFromToday(offset: number) {
+  return addDays(today, offset);
 }
 
 let seq = 0;
@@ -125,7 +126,7 @@ async function insertStudent(last: string) {
 async function insertCourse(code: string, levelId: number, professorId: number | null) {
   const row = await db()
     .insertInto("courses")
-    .values(courseRow({ course_id: code, level_id: levelId, start_date: isoDay(-70), end_date: isoDay(70), professor_id: professorId, schedule_days: "MO,TU,WE,TH,FR" }))
+    .values(courseRow({ course_id: code, level_id: levelId, start_date: dayFromToday(-70), end_date: dayFromToday(70), professor_id: professorId, schedule_days: "MO,TU,WE,TH,FR" }))
     .returning(["id"])
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -142,6 +143,7 @@ async function insertTransfer(studentId: number) {
 }
 
 beforeAll(async () => {
+  today = await schoolDay();
   users = await createRoleUsers();
   for (const role of ROLES) {
     cookies[role] = await signIn(users[role].email);
@@ -172,7 +174,7 @@ beforeAll(async () => {
   for (const s of mine.enrolled) {
     const { id } = await db()
       .insertInto("enrollments")
-      .values({ course_id: course, student_id: s, start_date: isoDay(-70), end_date: null, end_reason: null })
+      .values({ course_id: course, student_id: s, start_date: dayFromToday(-70), end_date: null, end_reason: null })
       .returning("id")
       .executeTakeFirstOrThrow();
     mine.enrollment[s] = Number(id);
@@ -199,7 +201,7 @@ beforeAll(async () => {
   mine.registrations.approve = [await registration(), await registration(), await registration()];
   mine.registrations.reject = [await registration(), await registration(), await registration()];
   holiday = Number(
-    (await db().insertInto("holidays").values({ name: "Fuzz day", start_date: isoDay(100), end_date: isoDay(101), course_id: null }).returning("id").executeTakeFirstOrThrow()).id,
+    (await db().insertInto("holidays").values({ name: "Fuzz day", start_date: dayFromToday(100), end_date: dayFromToday(101), course_id: null }).returning("id").executeTakeFirstOrThrow()).id,
   );
   // The migration's bands cover 70-100: this one sits below them.
   band = Number((await db().insertInto("grade_bands").values({ name: "Low", min: 20, max: 30 }).returning("id").executeTakeFirstOrThrow()).id);
@@ -209,7 +211,7 @@ beforeAll(async () => {
   // A past session of the course that can take attendance (a student transferred today has left today's).
   const page = await callLoader(ROUTES["_app.course.$id.attendance"], request(`/course/${course}/attendance`, { cookie: cookies.professor }), { id: String(course) });
   const data = (await page.json()) as { choices: { date: string }[] };
-  const past = data.choices.find((c) => c.date < isoDay(0));
+  const past = data.choices.find((c) => c.date < dayFromToday(0));
   if (!past) throw new Error("the fixture course has no past session to take attendance for");
   sessionDate = past.date;
   await watchWrites();
@@ -320,7 +322,7 @@ const STUDENT_TEXT = ["first_name", "middle_name", "last_name", "second_last_nam
 
 let courseSeq = 0;
 const courseForm = (): Form =>
-  courseFormValues({ course_id: `FZ-NEW-${++courseSeq}`, professor_id: String(users.professor.id), start_date: isoDay(10), end_date: isoDay(120) });
+  courseFormValues({ course_id: `FZ-NEW-${++courseSeq}`, professor_id: String(users.professor.id), start_date: dayFromToday(10), end_date: dayFromToday(120) });
 const courseGood = () => ({
   schedule: ["custom"],
   days: ["MO", "FR"],
@@ -842,7 +844,7 @@ const MATRIX: Record<string, Entry> = {
         caller: admin,
         path: (p) => `/admin/courses/${p.id}/edit`,
         params: { id: id(() => editCourse) },
-        form: () => ({ ...courseForm(), course_id: "FZ-ED", level_id: "3", start_date: isoDay(-70), end_date: isoDay(70), professor_id: "" }),
+        form: () => ({ ...courseForm(), course_id: "FZ-ED", level_id: "3", start_date: dayFromToday(-70), end_date: dayFromToday(70), professor_id: "" }),
         good: courseGood,
         writes: ["courses", "grading_items", "audit_log"],
         whole: (a) => {
@@ -913,8 +915,8 @@ const MATRIX: Record<string, Entry> = {
           form: () =>
             intent === "delete"
               ? { intent, id: String(holiday) }
-              : { intent, ...(intent === "update" ? { id: String(holiday) } : {}), name: "Carnival", start_date: isoDay(90), end_date: isoDay(91), course_id: String(course) },
-          good: () => ({ course_id: [String(nextCourse)], end_date: [isoDay(89)] }),
+              : { intent, ...(intent === "update" ? { id: String(holiday) } : {}), name: "Carnival", start_date: dayFromToday(90), end_date: dayFromToday(91), course_id: String(course) },
+          good: () => ({ course_id: [String(nextCourse)], end_date: [dayFromToday(89)] }),
           writes: ["holidays", "audit_log"],
           whole: (a: Accepted) => {
             for (const row of [...added(a, "holidays"), ...changed(a, "holidays").map((c) => c.after)]) storedAsPosted(a, row, ["name"]);
@@ -996,7 +998,7 @@ const MATRIX: Record<string, Entry> = {
         path: (p) => `/course/${p.id}/attendance`,
         params: { id: id(() => course) },
         form: () => ({ date: sessionDate, ...Object.fromEntries(mine.enrolled.map((s, i) => [`status-${s}`, ["present", "late", "absent", "recovered"][i % 4]])) }),
-        good: () => ({ date: [isoDay(0), isoDay(-1), isoDay(-3)], ...Object.fromEntries(mine.enrolled.map((s) => [`status-${s}`, ["absent"]])) }),
+        good: () => ({ date: [dayFromToday(0), dayFromToday(-1), dayFromToday(-3)], ...Object.fromEntries(mine.enrolled.map((s) => [`status-${s}`, ["absent"]])) }),
         writes: ["attendance", "absence_counts", "audit_log"],
         whole: (a) => {
           const date = first(a, "date")?.trim();

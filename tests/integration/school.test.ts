@@ -248,7 +248,8 @@ describe("admin/holidays", () => {
     expect(upcoming.rows.map((r: { id: number }) => r.id)).toContain(soon.id);
     expect(upcoming.rows.map((r: { id: number }) => r.id)).not.toContain(past.id);
     const pastList = await list("?when=past");
-    expect(pastList.rows.map((r: { id: number }) => r.id)).toEqual([past.id]);
+    // Other tests' holidays have fixed dates, past too once the clock passes them (faketime in CI).
+    expect(pastList.rows.map((r: { id: number }) => r.id).filter((id: number) => id === past.id || id === soon.id)).toEqual([past.id]);
     const all = (await list("?when=all")).rows.map((r: { id: number }) => r.id);
     expect(all.indexOf(soon.id)).toBeLessThan(all.indexOf(past.id));
 

@@ -9,6 +9,7 @@ import * as editRoute from "~/routes/_app.admin.students.$id_.edit";
 import * as listRoute from "~/routes/_app.admin.students._index";
 import * as newRoute from "~/routes/_app.admin.students.new";
 import * as csvRoute from "~/routes/admin.students[.csv]";
+import { addDays } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
 import { courseRow, studentFormValues, studentRow } from "../helpers/rows";
@@ -85,7 +86,7 @@ async function attendance(studentId: number, courseId: number, values: Attendanc
       values.map((status, i) => ({
         course_id: courseId,
         student_id: studentId,
-        session_date: new Date(Date.UTC(2026, 1, firstDay + i)).toISOString().slice(0, 10),
+        session_date: addDays("2026-02-01", firstDay - 1 + i),
         status,
         recorded_by: null,
         recorded_at: new Date().toISOString(),

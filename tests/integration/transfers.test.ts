@@ -13,6 +13,7 @@ import * as apiGetAll from "~/routes/v1.api.transfer-data.get-all";
 import * as apiPending from "~/routes/v1.api.transfer-data.get-pending";
 import * as apiReject from "~/routes/v1.api.transfer-data.reject.$id";
 import * as apiUpdate from "~/routes/v1.api.transfer-data.update.$id";
+import { schoolDay } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";
 import { PASSWORD, callAction, callLoader, createRoleUsers, emailFor, redirectedTo, request, signIn } from "../helpers/fixtures";
 import { courseRow, studentRow } from "../helpers/rows";
@@ -143,7 +144,7 @@ describe("transfers through the pages", () => {
     const approved = await decide("coordinator", singleId, "approve");
     expect(approved.status).toBe(302);
     const enrollments = await db().selectFrom("enrollments").select(["course_id", "end_date", "end_reason"]).where("student_id", "=", students[0]).orderBy("id").execute();
-    const today = new Date().toISOString().slice(0, 10);
+    const today = await schoolDay();
     expect(enrollments).toEqual([
       { course_id: a1, end_date: today, end_reason: "transfer" },
       { course_id: a2, end_date: null, end_reason: null },

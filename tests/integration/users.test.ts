@@ -17,6 +17,7 @@ import * as profileRoute from "~/routes/_app.profile";
 import * as loginRoute from "~/routes/authentication.login";
 import * as setPasswordRoute from "~/routes/authentication.set-password.$token";
 import * as imageRoute from "~/routes/v1.api.images.$file";
+import { schoolDay } from "../helpers/clock";
 import { throughGate } from "../helpers/concurrency";
 import { testDialect, useTestDatabase } from "../helpers/db";
 import {
@@ -639,8 +640,8 @@ describe("audit log page", () => {
     expect(mine.rows.length).toBeGreaterThan(0);
     expect(mine.rows.every((r) => r.actor_name === "Self Edited")).toBe(true);
     expect((await load("?entity=nothing_here")).total).toBe(0);
-    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = await schoolDay(2);
+    const yesterday = await schoolDay(-2);
     expect((await load(`?from=${tomorrow}`)).total).toBe(0);
     expect((await load(`?to=${yesterday}`)).total).toBe(0);
     const all = await load();

@@ -30,6 +30,8 @@ export interface ShellProps {
   schoolName: string;
   /** The logo's URL, or null: the initial of the name stands in. */
   schoolLogo: string | null;
+  /** The school's year (its time zone), for the footer: the server's and the browser's clocks may disagree. */
+  year: string;
   bell?: ReactNode;
   children: ReactNode;
 }
@@ -39,7 +41,7 @@ export interface ShellProps {
  * The menu toggle serves both: the professors' menu folds behind it at 1006px
  * and narrower only (tailwind.css), so on wide screens they have no toggle.
  */
-export function AppShell({ user, home, menu, bookmarks, pins, star = true, sidebar, layout, schoolName, schoolLogo, bell, children }: ShellProps) {
+export function AppShell({ user, home, menu, bookmarks, pins, star = true, sidebar, layout, schoolName, schoolLogo, year, bell, children }: ShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher<{ sidebar?: string }>();
@@ -102,7 +104,7 @@ export function AppShell({ user, home, menu, bookmarks, pins, star = true, sideb
         </main>
       </div>
       <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-sm text-slate-700">
-        {t("layout.copyright", { year: new Date().getFullYear(), school: schoolName })}
+        {t("layout.copyright", { year, school: schoolName })}
       </footer>
       <ScrollToTop />
     </div>

@@ -19,22 +19,25 @@ export function StudentForm({
   defaults,
   lastResult,
   legacyHear,
+  today,
   cancelTo,
 }: {
   id: string;
   defaults: StudentFormValues;
   lastResult?: SubmissionResult<string[]>;
   legacyHear?: string | null;
+  /** The school's date, from the loader: a birthday may not be after it. */
+  today: string;
   cancelTo: string;
 }) {
   const { t } = useStudentsTranslation();
-  const schema = studentSchema({ legacyHear });
+  const schema = studentSchema({ today, legacyHear });
   const [form, fields] = useForm({
     id,
     lastResult,
     defaultValue: defaults,
     // The browser gets the plain field rules; the cross-field rules run on blur and on the server.
-    constraint: getZodConstraint(studentFields({ legacyHear })),
+    constraint: getZodConstraint(studentFields({ today, legacyHear })),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
-import { isIsoDate, nextDay, parsePaging } from "~/modules/shared/listing";
+import { schoolDayRange } from "~/modules/courses/sessions.server";
+import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { MAX_ID } from "~/modules/shared/ids";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -23,40 +24,16 @@ export function parseAuditFilters(params: URLSearchParams) {
   };
 }
 
-/** Milliseconds the zone is ahead of UTC at that instant. */
-function zoneOffset(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** The UTC instant (ISO) when a calendar day starts in the school's time zone. */
-export function startOfLocalDay(ymd: string, timeZone: string) {
-  const guess = Date.parse(`${ymd}T00:00:00Z`);
-  let instant = guess - zoneOffset(guess, timeZone);
-  // Once more, in case the first guess fell on the other side of a DST change.
-  instant = guess - zoneOffset(instant, timeZone);
-  return new Date(instant).toISOString();
-}
-
 /** One page of the audit log, newest first, with the actor's name. */
-export async function listAudit(f: ReturnType<typeof parseAuditFilters>, timeZone: string) {
+export async function listAudit(f: ReturnType<typeof parseAuditFilters>) {
   let query = db().selectFrom("audit_log").leftJoin("users", "users.id", "audit_log.user_id");
   if (f.actor === "system") query = query.where("audit_log.user_id", "is", null);
   else if (f.actor) query = query.where("audit_log.user_id", "=", f.actor);
   if (f.entity) query = query.where("audit_log.entity", "=", f.entity);
-  if (f.from) query = query.where("audit_log.created_at", ">=", startOfLocalDay(f.from, timeZone));
-  if (f.to) query = query.where("audit_log.created_at", "<", startOfLocalDay(nextDay(f.to), timeZone));
+  // The school's calendar days, not UTC's.
+  const range = await schoolDayRange(f.from, f.to);
+  if (range.from) query = query.where("audit_log.created_at", ">=", range.from);
+  if (range.to) query = query.where("audit_log.created_at", "<", range.to);
   const [rows, count] = await Promise.all([
     query
       .select([

@@ -1,7 +1,8 @@
 import { db } from "~/db/kysely.server";
 import { schoolTimeZone } from "~/modules/settings.server";
 import type { CourseSchedule, HolidayRange } from "./calendar";
-import { type DatedSession, courseSessionsAt, todayIn } from "./sessions";
+import { type DatedSession, courseSessionsAt, todayIn, zonedInstant } from "./sessions";
+import { addDays } from "./week";
 
 // The one place class sessions are computed from the database (PRODUCT 5):
 // calendars, attendance dates and reports ask here. Each call is one query
@@ -12,9 +13,27 @@ export interface CourseSessions {
   sessions: DatedSession[];
 }
 
-/** Today (YYYY-MM-DD) in the school's time zone. */
+/**
+ * Today (YYYY-MM-DD) in the school's time zone: the app's one "today"
+ * (approvals, enrollments, attendance, dashboard, calendars, certificates,
+ * reports). Never the UTC date: from 19:00 in Guayaquil UTC is already tomorrow.
+ * Inside a transaction ask before it starts: on SQLite the settings query
+ * would wait for the transaction's own connection.
+ */
 export async function schoolToday(now: Date = new Date()) {
   return todayIn(await schoolTimeZone(), now);
+}
+
+/**
+ * The instants a list's date filter keeps (from <= created_at < to): the
+ * school's calendar days, not UTC's, as the audit log's filter.
+ */
+export async function schoolDayRange(from: string | undefined, to: string | undefined) {
+  const timeZone = await schoolTimeZone();
+  return {
+    from: from ? zonedInstant(from, "00:00", timeZone).toISOString() : undefined,
+    to: to ? zonedInstant(addDays(to, 1), "00:00", timeZone).toISOString() : undefined,
+  };
 }
 
 /**

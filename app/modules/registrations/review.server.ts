@@ -2,7 +2,8 @@ import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import type { ApprovalStatus } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
-import { isIsoDate, nextDay, parsePaging } from "~/modules/shared/listing";
+import { schoolDayRange, schoolToday } from "~/modules/courses/sessions.server";
+import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
 import { MAX_ID } from "~/modules/shared/ids";
 
@@ -36,8 +37,9 @@ export async function listRegistrations(f: ReturnType<typeof parseRegistrationFi
   if (f.status) query = query.where("status", "=", f.status);
   if (f.age) query = query.where("age_category", "=", f.age);
   if (f.level) query = query.where("level_id", "=", f.level);
-  if (f.from) query = query.where("created_at", ">=", f.from);
-  if (f.to) query = query.where("created_at", "<", nextDay(f.to));
+  const range = await schoolDayRange(f.from, f.to);
+  if (range.from) query = query.where("created_at", ">=", range.from);
+  if (range.to) query = query.where("created_at", "<", range.to);
   if (f.q) {
     const q = f.q;
     query = query.where((eb) =>
@@ -103,16 +105,14 @@ export type DecisionOutcome =
   | { ok: true; studentId?: number }
   | { ok: false; reason: "notFound" | "notPending" | "studentExists" | "courseFull" | "courseInvalid" };
 
-function today() {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /**
  * Approves a pending registration: the student (active, with the
  * registration's data), optionally an enrollment, the audit line — all or nothing.
  * Only a registration still pending can be decided, so a second approval changes nothing.
  */
 export async function approveRegistration(id: number, userId: number, courseId: number | null): Promise<DecisionOutcome> {
+  // The enrollment starts on the school's today, read before the transaction (see schoolToday).
+  const day = await schoolToday();
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -165,7 +165,6 @@ export async function approveRegistration(id: number, userId: number, courseId: 
       await trx.updateTable("registrations").set({ student_id: student.id }).where("id", "=", id).execute();
 
       if (courseId) {
-        const day = today();
         const course = await trx
           .selectFrom("courses")
           .select(["id", "capacity", "level_id", "age_category", "status", "end_date", "start_date"])

@@ -66,19 +66,22 @@ export const emailRule = (messages: { required: string; tooLong: string; invalid
 
 export const emailField = emailRule({ required: E("emailRequired"), tooLong: E("tooLong"), invalid: E("emailInvalid"), shape: E("emailShape") });
 
-/** A real calendar date, not in the future, not before 1900. */
-export function isValidBirthday(value: string, today = new Date()) {
+/**
+ * A real calendar date, not after `today` (the school's date, YYYY-MM-DD:
+ * schoolToday on the server, the page's loader for the browser), not before 1900.
+ */
+export function isValidBirthday(value: string, today: string) {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return false;
   if (y < 1900) return false;
-  const todayIso = today.toISOString().slice(0, 10);
-  return value <= todayIso;
+  return value <= today;
 }
 
-export const personalFields = z.object({
+/** Step 1's plain field rules; a birthday may not be after `today` (the school's date). */
+export const personalFields = (today: string) => z.object({
   first_name: required("firstName"),
   middle_name: required("middleName"),
   last_name: required("lastName"),
@@ -94,7 +97,7 @@ export const personalFields = z.object({
     .string({ required_error: E("birthday") })
     .trim()
     .min(1, E("birthday"))
-    .refine((v) => isValidBirthday(v), E("birthdayInvalid")),
+    .refine((v) => isValidBirthday(v, today), E("birthdayInvalid")),
   phone_number: phone("phone"),
   email: emailField,
   age_category: z.enum(["kids", "adults"], { required_error: E("ageCategory"), message: E("ageCategory") }),
@@ -149,7 +152,8 @@ export function emergencyByAge<
     : { ...fields, emergency_contact_name: undefined, emergency_contact_phone: undefined, emergency_contact_relationship: undefined };
 }
 
-export const personalSchema = z.intersection(personalFields, kidsRules).transform(emergencyByAge);
+/** Step 1 (personal data) as of the school's date `today`. */
+export const personalSchema = (today: string) => z.intersection(personalFields(today), kidsRules).transform(emergencyByAge);
 
 export const HEAR_ABOUT_VALUES = ["social_media", "friend", "search", "flyer", "walk_in", "other"] as const;
 
@@ -200,7 +204,7 @@ export const messageSchema = z.object({
   accepted_terms: z.literal("on", { errorMap: () => ({ message: E("terms") }) }),
 });
 
-export type PersonalStep = z.output<typeof personalSchema>;
+export type PersonalStep = z.output<ReturnType<typeof personalSchema>>;
 export type AddressStep = z.output<ReturnType<typeof addressSchema>>;
 export type MessageStep = z.output<typeof messageSchema>;
 

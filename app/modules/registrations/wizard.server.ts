@@ -4,6 +4,7 @@ import { db } from "~/db/kysely.server";
 import type { AgeCategory } from "~/db/schema";
 import { clientKey, isHttps, rateLimitFactor, sessionSecrets } from "~/env.server";
 import { hashToken } from "~/modules/auth/session.server";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import { findLevel } from "~/modules/students/levels";
 import {
   type AddressStep,
@@ -98,9 +99,9 @@ function asSubmitted(raw: RawValues = {}) {
   return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== ""));
 }
 
-/** Which steps hold valid data now (step 2 is rechecked against step 1's age). */
-export function completedSteps(data: DraftData) {
-  const personal = data.personal && personalSchema.safeParse(asSubmitted(data.raw.personal)).success ? data.personal : undefined;
+/** Which steps hold valid data on the school's date `today` (step 2 is rechecked against step 1's age). */
+export function completedSteps(data: DraftData, today: string) {
+  const personal = data.personal && personalSchema(today).safeParse(asSubmitted(data.raw.personal)).success ? data.personal : undefined;
   const address =
     personal && data.address && addressSchema(personal.age_category).safeParse(asSubmitted(data.raw.address)).success
       ? data.address
@@ -109,9 +110,9 @@ export function completedSteps(data: DraftData) {
   return { personal, address, message };
 }
 
-export function firstIncompleteStep(data: DraftData, submitted: boolean): Step {
+export function firstIncompleteStep(data: DraftData, submitted: boolean, today: string): Step {
   if (submitted) return "done";
-  const done = completedSteps(data);
+  const done = completedSteps(data, today);
   if (!done.personal) return "personal";
   if (!done.address) return "address";
   return "message";
@@ -152,7 +153,7 @@ export type SubmitOutcome = { ok: true; reference: string } | { ok: false; reaso
  * draft_token_hash makes a double submission give the same registration.
  */
 export async function submitDraft(request: Request, draft: Draft, data: DraftData): Promise<SubmitOutcome> {
-  const { personal, address, message } = completedSteps(data);
+  const { personal, address, message } = completedSteps(data, await schoolToday());
   if (!personal || !address || !message) return { ok: false, reason: "incomplete" };
   const level = findLevel(personal.age_category as AgeCategory, address.level);
   if (!level) return { ok: false, reason: "incomplete" };

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseDate } from "~/modules/courses/dates";
+import { addDays } from "~/modules/courses/week";
 
 export const MAX_LIMIT = 100;
 
@@ -17,14 +19,12 @@ export function containsPattern(text: string) {
   return `%${text.replace(/\u0000/g, "").toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not). */
 export function isIsoDate(v: string | null | undefined): v is string {
-  if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  return !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && parseDate(v) !== null;
 }
 
+/** The calendar day after `isoDate` (YYYY-MM-DD). */
 export function nextDay(isoDate: string) {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  return addDays(isoDate, 1);
 }

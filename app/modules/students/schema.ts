@@ -43,14 +43,20 @@ const billingRule = z
   })
   .transform(() => ({}));
 
+/** `today`: the school's date (YYYY-MM-DD), which a birthday may not be after. */
+export interface StudentSchemaOptions {
+  today: string;
+  legacyHear?: string | null;
+}
+
 /**
  * The plain field rules (also the browser's constraints: conform cannot read
  * the cross-field rules). `legacyHear`: the student's stored "where did you hear about us", which may
  * predate the fixed list (imported data); keeping it unchanged is allowed.
  */
-export function studentFields({ legacyHear }: { legacyHear?: string | null } = {}) {
+export function studentFields({ today, legacyHear }: StudentSchemaOptions) {
   const allowedHear = new Set<string>([...HEAR_ABOUT_VALUES, ...(legacyHear ? [legacyHear] : [])]);
-  return personalFields
+  return personalFields(today)
     .extend({
       // Staff records may lack a middle name (people without one, imported
       // data); the public registration still asks for it.
@@ -80,7 +86,7 @@ export function studentFields({ legacyHear }: { legacyHear?: string | null } = {
  * emergency contact, level of the age's list, billing address), which read
  * the raw values so all messages come back together.
  */
-export function studentSchema(options: { legacyHear?: string | null } = {}) {
+export function studentSchema(options: StudentSchemaOptions) {
   const rules = z.intersection(z.intersection(kidsRules, levelRule), billingRule);
   return z.intersection(studentFields(options), rules).transform((v) => billingByChoice(emergencyByAge(v)));
 }

@@ -5,10 +5,9 @@ import { db } from "~/db/kysely.server";
 import type { Database, RecordStatus, StudentsTable } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
-import { todayIn } from "~/modules/courses/sessions";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsTextInAny } from "~/modules/shared/sql.server";
-import { schoolTimeZone } from "~/modules/settings.server";
 import { ADULT_LEVELS, KIDS_LEVELS, cefrBand } from "./levels";
 import type { StudentInput } from "./schema";
 
@@ -44,11 +43,6 @@ export function parseStudentFilters(params: URLSearchParams) {
     q: raw.q || undefined,
     ...parsePaging(params, STUDENTS_PAGE_SIZE),
   };
-}
-
-/** Today in the school's time zone, as stored dates are (YYYY-MM-DD); the zone's formatter is made once (courses/sessions). */
-export async function schoolToday(now = new Date()) {
-  return todayIn(await schoolTimeZone(), now);
 }
 
 // ---------------------------------------------------------------------------

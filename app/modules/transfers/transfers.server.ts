@@ -3,7 +3,8 @@ import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import type { ApprovalStatus, Database } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
-import { isIsoDate, nextDay, parsePaging } from "~/modules/shared/listing";
+import { schoolDayRange, schoolToday } from "~/modules/courses/sessions.server";
+import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { containsTextInAny } from "~/modules/shared/sql.server";
 import { levelById } from "~/modules/students/levels";
 import { MAX_ID } from "~/modules/shared/ids";
@@ -93,7 +94,7 @@ const LIST_COLUMNS = [
   "decider.name as decided_by_name",
 ] as const;
 
-function filteredTransfers(f: TransferFilters) {
+function filteredTransfers(f: TransferFilters, range: { from?: string; to?: string }) {
   let query = db().selectFrom("transfers");
   if (f.status_level_change) query = query.where("transfers.status", "=", f.status_level_change);
   if (f.course) {
@@ -102,8 +103,8 @@ function filteredTransfers(f: TransferFilters) {
   }
   if (f.level) query = query.where("transfers.selected_level_id", "=", f.level);
   if (f.kind) query = query.where("transfers.is_group", "=", f.kind === "group" ? 1 : 0);
-  if (f.from) query = query.where("transfers.created_at", ">=", f.from);
-  if (f.to) query = query.where("transfers.created_at", "<", nextDay(f.to));
+  if (range.from) query = query.where("transfers.created_at", ">=", range.from);
+  if (range.to) query = query.where("transfers.created_at", "<", range.to);
   if (f.q) {
     const q = f.q;
     query = query.where((eb) =>
@@ -122,7 +123,7 @@ function filteredTransfers(f: TransferFilters) {
 
 /** One page of transfers, newest first (transfers_created_idx and friends, ADR 012); the count reads transfers alone. */
 export async function listTransfers(f: TransferFilters) {
-  const query = filteredTransfers(f);
+  const query = filteredTransfers(f, await schoolDayRange(f.from, f.to));
   const [rows, count] = await Promise.all([
     query
       .leftJoin("courses as from_course", "from_course.id", "transfers.from_course_id")
@@ -208,12 +209,8 @@ class ChangeError extends Error {
   }
 }
 
-function today() {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /** Checks shared by create and update; throws ChangeError. */
-async function checkInput(trx: Kysely<Database>, input: TransferInput, exceptTransferId: number | null) {
+async function checkInput(trx: Kysely<Database>, input: TransferInput, exceptTransferId: number | null, today: string) {
   if (input.from_course_id === input.selected_course_id) {
     throw new ChangeError({ ok: false, field: "selected_course_id", message: "transfers:errors.sameCourse", status: 400 });
   }
@@ -225,7 +222,7 @@ async function checkInput(trx: Kysely<Database>, input: TransferInput, exceptTra
       .select("student_id")
       .where("course_id", "=", input.from_course_id)
       .where("student_id", "in", ids)
-      .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", today())]))
+      .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", today)]))
       .execute(),
     trx
       .selectFrom("transfer_students")
@@ -251,11 +248,12 @@ async function checkInput(trx: Kysely<Database>, input: TransferInput, exceptTra
 }
 
 export async function createTransfer(input: TransferInput, userId: number): Promise<ChangeOutcome> {
+  const today = await schoolToday();
   try {
     return await db()
       .transaction()
       .execute(async (trx) => {
-        const ids = await checkInput(trx, input, null);
+        const ids = await checkInput(trx, input, null, today);
         const now = new Date().toISOString();
         const row = await trx
           .insertInto("transfers")
@@ -285,6 +283,7 @@ export async function createTransfer(input: TransferInput, userId: number): Prom
 }
 
 export async function updateTransfer(id: number, input: TransferInput, userId: number): Promise<ChangeOutcome> {
+  const today = await schoolToday();
   try {
     return await db()
       .transaction()
@@ -292,7 +291,7 @@ export async function updateTransfer(id: number, input: TransferInput, userId: n
         const current = await trx.selectFrom("transfers").select(["status"]).where("id", "=", id).executeTakeFirst();
         if (!current) throw new ChangeError({ ok: false, message: "transfers:errors.notFound", status: 404 });
         if (current.status !== "pending") throw new ChangeError({ ok: false, message: "transfers:errors.notPending", status: 409 });
-        const ids = await checkInput(trx, input, id);
+        const ids = await checkInput(trx, input, id, today);
         const updated = await trx
           .updateTable("transfers")
           .set({
@@ -328,6 +327,9 @@ export type Decision = "approve" | "reject";
  * past attendance and grades stay with the old course.
  */
 export async function decideTransfer(id: number, userId: number, decision: Decision): Promise<ChangeOutcome> {
+  // The school's today, read before the transaction (see schoolToday): the
+  // moved students are in the new course's attendance sheet that same evening.
+  const day = await schoolToday();
   try {
     return await db()
       .transaction()
@@ -355,7 +357,6 @@ export async function decideTransfer(id: number, userId: number, decision: Decis
             .where("id", "=", id)
             .executeTakeFirstOrThrow();
           const ids = (await trx.selectFrom("transfer_students").select("student_id").where("transfer_id", "=", id).execute()).map((r) => r.student_id);
-          const day = today();
           if (t.from_course_id !== null) {
             await trx
               .updateTable("enrollments")
@@ -394,7 +395,7 @@ export async function courseChoices() {
 
 /** Students enrolled in a course today, with whether a transfer of theirs is pending. */
 export async function studentsInCourse(courseId: number, exceptTransferId: number | null = null) {
-  const day = today();
+  const day = await schoolToday();
   return db()
     .selectFrom("enrollments")
     .innerJoin("students", "students.id", "enrollments.student_id")
