@@ -1,5 +1,6 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { jsEnabled, signIn, waitForHydration } from "./helpers";
+import { schoolToday } from "./db";
 
 // Runs in both projects against the demo school, in parallel: each project
 // takes attendance in its own course of professor@school.test, so they never
@@ -106,11 +107,9 @@ test("a holiday or a future date cannot be picked: the page says so", async ({ p
   await expect(page.getByRole("button", { name: "Save attendance" })).toHaveCount(0);
 });
 
-/** The first date after today (America/Guayaquil) falling on one of these weekdays (0 = Sunday). */
+/** The first date after the school's today falling on one of these weekdays (0 = Sunday). */
 function nextClassDate(weekdays: number[]) {
-  // The school's today as the app reads it (its zone's wall clock; en-CA writes YYYY-MM-DD).
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Guayaquil", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-  const [y, m, d] = today.split("-").map(Number);
+  const [y, m, d] = schoolToday().split("-").map(Number);
   for (let i = 1; i <= 7; i++) {
     const c = new Date(Date.UTC(y, m - 1, d + i));
     if (weekdays.includes(c.getUTCDay())) return [c.getUTCFullYear(), c.getUTCMonth() + 1, c.getUTCDate()].map((n) => String(n).padStart(2, "0")).join("-");

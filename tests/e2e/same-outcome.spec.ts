@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
-import { dbRow, dbRows, withE2eDb } from "./db";
+import { dbRow, dbRows, schoolToday, withE2eDb } from "./db";
 import { PASSWORD, jsEnabled, signIn, submitLogin, waitForHydration } from "./helpers";
 
 // Issue 15: the main flows, run the same way in both projects (the project
@@ -31,8 +31,6 @@ function tag(length = 7) {
 const idNumber = () => tag(13);
 
 const now = () => new Date().toISOString();
-/** The server's "today" for enrollments (UTC date), read before and after an action. */
-const utcDay = () => new Date().toISOString().slice(0, 10);
 
 type Role = "admin_staff" | "coordinator" | "receptionist" | "professor";
 
@@ -415,7 +413,7 @@ test("transfer: a receptionist creates a group transfer (pending as chosen), a c
   await signIn(page, "coordinator@school.test");
   await page.goto(`/admin/transfer-students?id=${id}`);
   await waitForHydration(page);
-  const before = utcDay();
+  const before = schoolToday();
   const dialog = await openConfirm(page, page.getByRole("link", { name: "Approve", exact: true }), "Approve this transfer?");
   await dialog.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByText("The transfer was approved.")).toBeVisible();
@@ -424,7 +422,7 @@ test("transfer: a receptionist creates a group transfer (pending as chosen), a c
   await expect(region).toContainText("Approved");
   await expect(region).toContainText("Carla Coordinator");
   await expect(page.getByRole("link", { name: "Approve", exact: true })).toHaveCount(0);
-  const after = utcDay();
+  const after = schoolToday();
 
   const decided = dbRow<{ status: string; decided_by: number; decided_at: string | null }>("SELECT status, decided_by, decided_at FROM transfers WHERE id = ?", id)!;
   expect(decided.status).toBe("approved");
@@ -515,7 +513,7 @@ test("student edit: the page says it was saved and shows the new values, the row
   await page.getByRole("button", { name: "Save" }).click();
 
   await expect(page).toHaveURL(new RegExp(`/admin/students/${student.id}$`));
-  await expect(page.getByRole("status")).toContainText("Student saved correctly");
+  await expect(page.getByRole("status").filter({ hasText: "Student saved correctly" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Hal Tomás ${student.last} ${student.second}`);
   await expect(detail(page, "Middle name")).toHaveText("Tomás");
   await expect(detail(page, "Phone")).toHaveText("0991234567");

@@ -118,7 +118,12 @@ export function MenuSearch({ q, onChange, model, className = "" }: { q: string; 
           onChange={(event) => onChange(event.target.value)}
           className="block w-full min-w-0 rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900"
         />
-        <button type="submit" className="shrink-0 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-800 hover:bg-slate-100">
+        {/* Named in full: pages have their own "Search" button beside this one. */}
+        <button
+          type="submit"
+          aria-label={t("menuTools.searchLabel")}
+          className="shrink-0 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-800 hover:bg-slate-100"
+        >
           {t("menuTools.searchButton")}
         </button>
       </form>
