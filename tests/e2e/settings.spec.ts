@@ -106,6 +106,11 @@ test("the admin changes the school's settings and logo; header, sign-in page and
       expect(served.status()).toBe(200);
       expect(served.headers()["content-type"]).toBe("image/png");
       expect(Buffer.from(await served.body()).equals(logo)).toBe(true);
+      // A logo three times as wide as it is high still fits a 320px phone's header.
+      await expect.poll(() => headerLogo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(96);
+      await page.setViewportSize({ width: 320, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // A PDF still comes out, now with an image (the logo) in it.
       await page.goto("/admin/courses");

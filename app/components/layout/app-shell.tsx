@@ -66,7 +66,7 @@ export function AppShell({ user, home, menu, bookmarks, pins, star = true, sideb
     <div data-sidebar={state} className="flex min-h-screen flex-col">
       <SkipLink />
       <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-3">
-        <Link to={home} className="flex items-center gap-2 font-bold text-primary-dark">
+        <Link to={home} className="flex min-w-0 shrink items-center gap-2 font-bold text-primary-dark">
           <SchoolMark name={schoolName} logo={schoolLogo} />
           <span className="hidden md:inline">{schoolName}</span>
           <span className="sr-only md:hidden">{schoolName}</span>
