@@ -68,16 +68,7 @@ export function ErrorView({ error, standalone = false }: { error: unknown; stand
   if (status === 405) {
     return (
       <Frame standalone={standalone}>
-        <div className="card mx-auto mt-16 max-w-lg text-center">
-          <p className="text-5xl font-bold text-primary-dark" aria-hidden="true">
-            405
-          </p>
-          <h1 className="mt-4 text-xl font-semibold">{t("errors.methodNotAllowedTitle")}</h1>
-          <p className="mt-2 text-slate-700">{t("errors.methodNotAllowed")}</p>
-          <Link to="/" className="btn-primary mt-6">
-            {t("errors.backHome")}
-          </Link>
-        </div>
+        <StatusCard status={405} title={t("errors.methodNotAllowedTitle")} text={t("errors.methodNotAllowed")} />
       </Frame>
     );
   }
@@ -101,17 +92,26 @@ function Frame({ standalone, children }: { standalone: boolean; children: React.
 
 export function NotFound({ standalone = true }: { standalone?: boolean }) {
   const { t } = useTranslation();
-  const content = (
+  return (
+    <Frame standalone={standalone}>
+      <StatusCard status={404} title={t("notFound.title")} text={t("notFound.text")} />
+    </Frame>
+  );
+}
+
+/** A status page's card: the code, what it means, and the way home. */
+function StatusCard({ status, title, text }: { status: number; title: string; text: string }) {
+  const { t } = useTranslation();
+  return (
     <div className="card mx-auto mt-16 max-w-lg text-center">
       <p className="text-5xl font-bold text-primary-dark" aria-hidden="true">
-        404
+        {status}
       </p>
-      <h1 className="mt-4 text-xl font-semibold">{t("notFound.title")}</h1>
-      <p className="mt-2 text-slate-700">{t("notFound.text")}</p>
+      <h1 className="mt-4 text-xl font-semibold">{title}</h1>
+      <p className="mt-2 text-slate-700">{text}</p>
       <Link to="/" className="btn-primary mt-6">
         {t("errors.backHome")}
       </Link>
     </div>
   );
-  return standalone ? <main id="main" className="p-4">{content}</main> : content;
 }

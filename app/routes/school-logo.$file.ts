@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { schoolSettings } from "~/modules/settings.server";
-import { readImage } from "~/modules/users/avatar.server";
+import { imageResponse, readImage } from "~/modules/users/avatar.server";
 
 /**
  * GET /school-logo/{file}: the school's logo, for anyone (the sign-in page
@@ -11,15 +11,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const { logo } = await schoolSettings();
   const image = logo && params.file === logo ? await readImage(logo) : null;
   if (!image) return json({ message: "Not found" }, { status: 404 });
-  return new Response(new Uint8Array(image.bytes), {
-    headers: {
-      "Content-Type": image.contentType,
-      "Content-Length": String(image.bytes.byteLength),
-      "Content-Disposition": "inline",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      // A new logo gets a new random name, so a copy is never stale; a removed one answers 404.
-      "Cache-Control": "public, max-age=86400",
-    },
-  });
+  // A new logo gets a new random name, so a copy is never stale; a removed one answers 404.
+  return imageResponse(image, "public, max-age=86400");
 }

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { onlyGet } from "~/modules/api/api.server";
 import { lookupSession } from "~/modules/auth/session.server";
-import { readImage } from "~/modules/users/avatar.server";
+import { imageResponse, readImage } from "~/modules/users/avatar.server";
 
 /**
  * GET /v1/api/images/{file}: a user picture, for any signed-in user (session
@@ -13,17 +13,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (session.state !== "valid") return json({ message: "Unauthorized" }, { status: 401 });
   const image = await readImage(params.file ?? "");
   if (!image) return json({ message: "Not found" }, { status: 404 });
-  return new Response(new Uint8Array(image.bytes), {
-    headers: {
-      "Content-Type": image.contentType,
-      "Content-Length": String(image.bytes.byteLength),
-      "Content-Disposition": "inline",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      // Names are random and never reused: a browser may keep it, shared caches may not.
-      "Cache-Control": "private, max-age=86400",
-    },
-  });
+  // Names are random and never reused: a browser may keep it, shared caches may not.
+  return imageResponse(image, "private, max-age=86400");
 }
 
 /** Images are only read: any other method is 405 {message}. */
