@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium";
 
 // End-to-end tests against the BUILT app (`npm run test:e2e` builds first),
-// served by remix-serve on its own port with a fresh SQLite file and the demo
+// served by our server (server/index.js, as `npm start`) on its own port with a fresh SQLite file and the demo
 // school. They drive the system Chromium: no browser is ever downloaded.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -41,7 +41,7 @@ export default defineConfig({
   webServer: {
     command:
       `rm -f data/e2e.db data/e2e.db-wal data/e2e.db-shm && ` +
-      `DATABASE_URL=file:./data/e2e.db DEMO_DATA=on RATE_LIMIT_FACTOR=100 PORT=${PORT} npx remix-serve ./build/server/index.js`,
+      `DATABASE_URL=file:./data/e2e.db DEMO_DATA=on RATE_LIMIT_FACTOR=100 PORT=${PORT} node server/index.js ./build/server/index.js`,
     url: `${baseURL}/authentication/login`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -42,17 +42,24 @@ export function isHttps(request: Request) {
   );
 }
 
+/** What the server (server/index.js) hands every loader and action. */
+export interface ServerContext {
+  /** The socket's address, or behind TRUST_PROXY the one the proxy appended. */
+  clientAddress?: string;
+}
+
 /**
- * The client's address for per-client limits. remix-serve gives the app no
- * socket address, so behind a proxy (TRUST_PROXY=1) we take the address the
- * proxy appended; without one every direct client shares one bucket (ADR 004).
+ * The client's address for per-client limits: the socket's, as the server
+ * read it, or with TRUST_PROXY=1 the last X-Forwarded-For entry (the proxy
+ * appends the address it saw; what a client sends itself comes first).
+ * Only a development server has no address to give (ADR 025).
  */
-export function clientKey(request: Request): string {
+export function clientKey(request: Request, context: unknown): string {
   if (process.env.TRUST_PROXY === "1") {
     const parts = request.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
     if (parts?.length) return parts[parts.length - 1];
   }
-  return "direct";
+  return (context as ServerContext | undefined)?.clientAddress || "unknown";
 }
 
 /** Where uploaded user images live (UPLOAD_DIR, default data/uploads), as an absolute path. */

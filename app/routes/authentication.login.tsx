@@ -38,14 +38,14 @@ const STATUS: Record<LoginFailure, number> = {
   rateLimited: 429,
 };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
   }
-  const outcome = await authenticate(request);
+  const outcome = await authenticate(request, context);
   if (!outcome.ok) {
     return json(
       {

@@ -8,6 +8,7 @@ import type { ZodTypeAny, output } from "zod";
 import { Fieldset, RadioGroup, SelectField, TextAreaField, TextField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
+import { clientKey } from "~/env.server";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
 import { PROMOTIONS, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
 import { schoolToday } from "~/modules/courses/sessions.server";
@@ -80,8 +81,9 @@ function rawOf(form: FormData): RawValues {
   return raw;
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  const client = clientKey(request, context);
   const { draft, data, step, today } = await resolve(request, params.step);
   const form = await readForm(request);
 
@@ -96,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (form.get("intent") === "back") {
     // Back keeps what was typed, valid or not.
-    const saved = await saveDraft(request, draft, next);
+    const saved = await saveDraft(request, client, draft, next);
     return redirect(`/students-registration/${FORM_STEPS[Math.max(0, index - 1)]}`, saved);
   }
 
@@ -105,7 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json({ result: submission.reply({ formErrors: ["registration.errors.spam"] }) }, { status: 400 });
   }
   if (submission.status !== "success") {
-    const saved = await saveDraft(request, draft, next);
+    const saved = await saveDraft(request, client, draft, next);
     return json({ result: submission.reply() }, { status: 400, ...saved });
   }
 
@@ -114,21 +116,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (await idNumberTaken(value.id_number)) {
       return json({ result: submission.reply({ fieldErrors: { id_number: ["registration.errors.idNumberTaken"] } }) }, { status: 409 });
     }
-    const saved = await saveDraft(request, draft, { ...next, personal: value });
+    const saved = await saveDraft(request, client, draft, { ...next, personal: value });
     return redirect("/students-registration/address", saved);
   }
   if (step === "address") {
-    const saved = await saveDraft(request, draft, { ...next, address: submission.value as DraftData["address"] });
+    const saved = await saveDraft(request, client, draft, { ...next, address: submission.value as DraftData["address"] });
     return redirect("/students-registration/message", saved);
   }
 
   // The last step: one pending registration, at most one per draft.
   if (!draft) throw redirect("/students-registration/personal");
-  if (await tooManySubmissions(request)) {
+  if (await tooManySubmissions(client)) {
     return json({ result: submission.reply({ formErrors: ["registration.errors.rateLimited"] }) }, { status: 429 });
   }
   const complete: DraftData = { ...next, message: submission.value as DraftData["message"] };
-  const outcome = await submitDraft(request, draft, complete);
+  const outcome = await submitDraft(client, draft, complete);
   if (!outcome.ok && outcome.reason === "duplicate") {
     return json({ result: submission.reply({ formErrors: ["registration.errors.idNumberTaken"] }) }, { status: 409 });
   }

@@ -15,7 +15,7 @@ const MESSAGES = {
 } as const;
 
 /** POST {email, password} → {data: {token, user}} (the token goes in Authorization: Bearer). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   try {
     refuseCrossSite(request);
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     headers,
     body: new URLSearchParams({ email: parsed.data.email, password: parsed.data.password }),
   });
-  const outcome = await authenticate(formRequest);
+  const outcome = await authenticate(formRequest, context);
   if (!outcome.ok) {
     const [status, message] = MESSAGES[outcome.code];
     return apiError(status, message);

@@ -437,7 +437,7 @@ async function startDemoServer(port: number): Promise<{ url: string; stop: () =>
   if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first");
   const db = path.resolve(`data/bench-browser-${port}.db`);
   for (const f of [db, `${db}-wal`, `${db}-shm`]) fs.rmSync(f, { force: true });
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
+  const child: ChildProcess = spawn(process.execPath, ["server/index.js", "build/server/index.js"], {
     env: { ...process.env, NODE_ENV: "production", DATABASE_URL: `file:${db}`, DEMO_DATA: "on", RATE_LIMIT_FACTOR: "100", PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -141,11 +141,10 @@ async function ensureSchool(target: Target): Promise<School> {
 }
 
 // ---------------------------------------------------------------------------
-// The server: the built app under remix-serve, as production runs it.
+// The server: the built app under server/index.js, as production runs it (npm start).
 
 async function startServer(url: string): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
-  const cli = path.resolve("node_modules/@remix-run/serve/dist/cli.js");
-  const child = spawn(process.execPath, [cli, "./build/server/index.js"], {
+  const child = spawn(process.execPath, [path.resolve("server/index.js"), "./build/server/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -156,7 +155,7 @@ async function startServer(url: string): Promise<{ child: ChildProcess; stop: ()
       DEMO_DATA: "off",
       RATE_LIMIT_FACTOR: "10000",
     },
-    // remix-serve logs each request; what a deployment does, but nobody reads it here.
+    // The server logs each request; what a deployment does, but nobody reads it here.
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -459,7 +458,7 @@ async function main() {
     `# npm run bench — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
     `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at start; Node ${process.version}.`,
-    `Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP} s of warm-up, against \`remix-serve\` (NODE_ENV=production, one process), no compression.`,
+    `Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP} s of warm-up, against \`server/index.js\` (NODE_ENV=production, one process), no compression.`,
     `Budgets (SQLite): p95 < ${BUDGET.p95Ms} ms and at least ${BUDGET.ofCeiling * 100}% of the ceiling's requests/s (the mean of /status measured first and last).`,
     "Server CPU ms/req: the server process's CPU time over the run divided by its requests (from /proc); CPU × ceiling's: that over the ceiling's. A CPU-bound page reaches 40% of the ceiling's throughput at 2.5 times its CPU or less, whatever else the machine runs.",
   ].join("\n");

@@ -1,5 +1,5 @@
 /**
- * Starts the BUILT app (build/server/index.js under remix-serve, through
+ * Starts the BUILT app (build/server/index.js under server/index.js, through
  * scripts/reliability/server.ts) on a fresh SQLite file with the demo school,
  * like playwright.config.ts's webServer,
  * and signs demo users in over plain HTTP. Used by scripts/lighthouse.ts and
@@ -29,7 +29,7 @@ export function buildApp() {
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-/** Starts remix-serve on `port` with a fresh SQLite database and DEMO_DATA=on. */
+/** Starts the server on `port` with a fresh SQLite database and DEMO_DATA=on. */
 export async function startBuiltApp(port: number): Promise<RunningApp> {
   if (!fs.existsSync(SERVER_BUILD)) throw new Error("build/server/index.js is missing: run `npm run build` first.");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "school-app-"));

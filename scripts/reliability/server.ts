@@ -1,15 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import path from "node:path";
 
-// Runs the BUILT app the way production does (remix-serve ./build/server/index.js,
+// Runs the BUILT app the way production does (node server/index.js ./build/server/index.js,
 // as playwright.config.ts does), as a direct child process so that its pid is
 // the server itself: SIGKILL reaches it, and /proc/<pid>/status is its memory.
 
-const require = createRequire(import.meta.url);
 export const SERVER_BUILD = path.resolve("build/server/index.js");
+/** The production server (`npm start`). */
+export const SERVER_ENTRY = path.resolve("server/index.js");
 
 export function assertBuilt() {
   if (!fs.existsSync(SERVER_BUILD)) {
@@ -48,8 +48,7 @@ export interface ServerOptions {
 
 export async function startServer({ databaseUrl, port, env = {} }: ServerOptions): Promise<RunningServer> {
   if ((await probe(`http://127.0.0.1:${port}/`)) !== 0) throw new Error(`Port ${port} is already in use: choose another one.`);
-  const cli = require.resolve("@remix-run/serve/dist/cli.js");
-  const child = spawn(process.execPath, [cli, SERVER_BUILD], {
+  const child = spawn(process.execPath, [SERVER_ENTRY, SERVER_BUILD], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -101,6 +101,9 @@ async function settle(run: () => unknown): Promise<Response> {
   return new Response(JSON.stringify(result ?? null), { status: 200, headers: { "Content-Type": "application/json" } });
 }
 
+/** The address the server would give a test's requests (its socket's). */
+export const TEST_CLIENT = "127.0.0.1";
+
 export function callLoader(
   route: { loader?: (args: LoaderFunctionArgs) => unknown },
   req: Request,
@@ -108,7 +111,7 @@ export function callLoader(
 ) {
   if (!route.loader) throw new Error("This route module has no loader.");
   const loader = route.loader;
-  return settle(() => loader({ request: req, params, context: {} }));
+  return settle(() => loader({ request: req, params, context: { clientAddress: TEST_CLIENT } }));
 }
 
 export function callAction(
@@ -118,7 +121,7 @@ export function callAction(
 ) {
   if (!route.action) throw new Error("This route module has no action.");
   const action = route.action;
-  return settle(() => action({ request: req, params, context: {} }));
+  return settle(() => action({ request: req, params, context: { clientAddress: TEST_CLIENT } }));
 }
 
 /** The Location of a redirect, or null when the response is not one. */

@@ -28,6 +28,7 @@ import {
   request,
   setCookies,
   signIn,
+  TEST_CLIENT,
 } from "../helpers/fixtures";
 
 useTestDatabase();
@@ -53,7 +54,7 @@ beforeAll(async () => {
   users = await createRoleUsers();
 });
 
-// Every request of a test run comes from one client ("direct"): start each test
+// Every request of a test run comes from one client (TEST_CLIENT): start each test
 // with no failed attempts on record, so the per-client limit stays out of the way.
 beforeEach(async () => {
   await db().deleteFrom("login_attempts").execute();
@@ -295,7 +296,7 @@ describe("rate limit", () => {
     const old = new Date(Date.now() - 16 * 60 * 1000).toISOString();
     await db()
       .insertInto("login_attempts")
-      .values(Array.from({ length: 10 }, () => ({ email: user.email, client: "direct", success: 0, created_at: old })))
+      .values(Array.from({ length: 10 }, () => ({ email: user.email, client: TEST_CLIENT, success: 0, created_at: old })))
       .execute();
     expect((await login({ email: user.email, password: PASSWORD })).status).toBe(302);
   });
@@ -305,7 +306,7 @@ describe("rate limit", () => {
     const now = new Date().toISOString();
     await db()
       .insertInto("login_attempts")
-      .values(Array.from({ length: 50 }, (_, i) => ({ email: `x${i}@school.example.com`, client: "direct", success: 0, created_at: now })))
+      .values(Array.from({ length: 50 }, (_, i) => ({ email: `x${i}@school.example.com`, client: TEST_CLIENT, success: 0, created_at: now })))
       .execute();
     expect((await login({ email: users.admin_staff.email, password: PASSWORD })).status).toBe(429);
   });
@@ -583,7 +584,7 @@ describe("sign-in under parallel attempts", () => {
     const now = new Date().toISOString();
     await db()
       .insertInto("login_attempts")
-      .values(Array.from({ length: limit - 3 }, (_, i) => ({ email: emailFor(1000 + i), client: "direct", success: 0, created_at: now })))
+      .values(Array.from({ length: limit - 3 }, (_, i) => ({ email: emailFor(1000 + i), client: TEST_CLIENT, success: 0, created_at: now })))
       .execute();
     const responses = await burst(Array.from({ length: 12 }, (_, i) => ({ email: emailFor(i), password: "wrong-password-123" })));
     const statuses = responses.map((r) => r.status);

@@ -1,6 +1,6 @@
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { createCookieSessionStorage } from "@remix-run/node";
+import { type AppLoadContext, createCookieSessionStorage } from "@remix-run/node";
 import { db, sql } from "~/db/kysely.server";
 import { clientKey, rateLimitFactor } from "~/env.server";
 import { audit } from "~/modules/audit/audit.server";
@@ -137,22 +137,26 @@ function getAuthenticator() {
   if (authenticator) return authenticator;
   authenticator = new Authenticator<LoginUser>(unusedStorage, { throwOnError: true });
   authenticator.use(
-    new FormStrategy(async ({ form, request }) => {
+    new FormStrategy(async ({ form, request, context }) => {
       const parsed = loginSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) throw new LoginError("invalid");
-      return verifyLogin(parsed.data.email, parsed.data.password, clientKey(request));
+      return verifyLogin(parsed.data.email, parsed.data.password, clientKey(request, context));
     }),
     "form",
   );
   return authenticator;
 }
 
-/** Signs in with the form's email and password, or tells why not. */
+/**
+ * Signs in with the form's email and password, or tells why not. `context`
+ * is the loader context the server gave (the client's address).
+ */
 export async function authenticate(
   request: Request,
+  context: unknown,
 ): Promise<{ ok: true; user: LoginUser } | { ok: false; code: LoginFailure }> {
   try {
-    const user = await getAuthenticator().authenticate("form", request, { throwOnError: true });
+    const user = await getAuthenticator().authenticate("form", request, { throwOnError: true, context: context as AppLoadContext });
     return { ok: true, user };
   } catch (error) {
     if (error instanceof AuthorizationError && error.cause instanceof LoginError) {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { db } from "~/db/kysely.server";
 import type { AgeCategory } from "~/db/schema";
-import { clientKey, isHttps, rateLimitFactor, sessionSecrets } from "~/env.server";
+import { isHttps, rateLimitFactor, sessionSecrets } from "~/env.server";
 import { hashToken } from "~/modules/auth/session.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { findLevel } from "~/modules/students/levels";
@@ -67,8 +67,11 @@ export async function loadDraft(request: Request): Promise<Draft | null> {
   return { tokenHash, data: { ...data, raw: data.raw ?? {} }, registrationId: row.registration_id, reference: row.reference ?? null };
 }
 
-/** Stores the draft; a new one gets a fresh random token and a cookie. */
-export async function saveDraft(request: Request, draft: Draft | null, data: DraftData): Promise<{ headers?: HeadersInit }> {
+/**
+ * Stores the draft; a new one gets a fresh random token and a cookie.
+ * `client` is the sender's address (clientKey), kept for per-client limits.
+ */
+export async function saveDraft(request: Request, client: string, draft: Draft | null, data: DraftData): Promise<{ headers?: HeadersInit }> {
   const now = new Date().toISOString();
   if (draft) {
     await db()
@@ -85,7 +88,7 @@ export async function saveDraft(request: Request, draft: Draft | null, data: Dra
   await db().deleteFrom("registration_drafts").where("updated_at", "<", cutoff).where("registration_id", "is", null).execute();
   await db()
     .insertInto("registration_drafts")
-    .values({ token_hash: hashToken(token), data: JSON.stringify(data), client: clientKey(request), registration_id: null, created_at: now, updated_at: now })
+    .values({ token_hash: hashToken(token), data: JSON.stringify(data), client, registration_id: null, created_at: now, updated_at: now })
     .execute();
   return { headers: { "Set-Cookie": await draftCookie(request).serialize(token) } };
 }
@@ -127,12 +130,12 @@ export async function idNumberTaken(idNumber: string): Promise<boolean> {
   return !!(reg || student);
 }
 
-export async function tooManySubmissions(request: Request): Promise<boolean> {
+export async function tooManySubmissions(client: string): Promise<boolean> {
   const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
   const row = await db()
     .selectFrom("registrations")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("client", "=", clientKey(request))
+    .where("client", "=", client)
     .where("created_at", ">", since)
     .executeTakeFirstOrThrow();
   return Number(row.n) >= SUBMISSIONS_PER_HOUR * rateLimitFactor();
@@ -152,7 +155,7 @@ export type SubmitOutcome = { ok: true; reference: string } | { ok: false; reaso
  * Turns a complete draft into one pending registration. The unique
  * draft_token_hash makes a double submission give the same registration.
  */
-export async function submitDraft(request: Request, draft: Draft, data: DraftData): Promise<SubmitOutcome> {
+export async function submitDraft(client: string, draft: Draft, data: DraftData): Promise<SubmitOutcome> {
   const { personal, address, message } = completedSteps(data, await schoolToday());
   if (!personal || !address || !message) return { ok: false, reason: "incomplete" };
   const level = findLevel(personal.age_category as AgeCategory, address.level);
@@ -208,7 +211,7 @@ export async function submitDraft(request: Request, draft: Draft, data: DraftDat
             decided_at: null,
             created_at: now.toISOString(),
             draft_token_hash: draft.tokenHash,
-            client: clientKey(request),
+            client,
           })
           .returning("id")
           .executeTakeFirstOrThrow();
