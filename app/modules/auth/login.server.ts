@@ -98,6 +98,8 @@ async function refuseUnknown(email: string, attemptId: number, password: string)
     .executeTakeFirstOrThrow();
   const before = Number(row.n);
   if (before >= LOCK_AFTER_FAILURES) throw new LoginError("locked");
+  // One row written, as an account's claim of a try writes one: the same cost of a commit.
+  await db().updateTable("login_attempts").set({ success: FAILED }).where("id", "=", attemptId).execute();
   await spendVerifyTime(password);
   throw new LoginError(before + 1 >= LOCK_AFTER_FAILURES ? "locked" : "invalid");
 }
