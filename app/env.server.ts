@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { demoDataWanted } from "~/db/prepare.server";
 
@@ -57,9 +58,48 @@ export interface ServerContext {
 export function clientKey(request: Request, context: unknown): string {
   if (process.env.TRUST_PROXY === "1") {
     const parts = request.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
-    if (parts?.length) return parts[parts.length - 1];
+    if (parts?.length) return addressKey(parts[parts.length - 1]);
   }
-  return (context as ServerContext | undefined)?.clientAddress || "unknown";
+  return addressKey((context as ServerContext | undefined)?.clientAddress || "unknown");
+}
+
+/**
+ * One key per client (ADR 028): an IPv4 address as it is (an IPv4-mapped
+ * IPv6 address, `::ffff:a.b.c.d`, is that IPv4 address); an IPv6 address by
+ * its /64, since whoever has one address of a /64 has all 2^64 of them (a
+ * home, an office, a cloud machine) and would otherwise get a fresh bucket
+ * per request. Anything else (no address) stays as it is, cut to 64 characters.
+ */
+export function addressKey(address: string): string {
+  let a = address.trim().toLowerCase();
+  // A proxy may add the port: "1.2.3.4:5678", "[2001:db8::1]:5678".
+  const v4port = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(a);
+  if (v4port) a = v4port[1];
+  const v6port = /^\[([^\]]+)\](?::\d+)?$/.exec(a);
+  if (v6port) a = v6port[1];
+  a = a.replace(/%.*$/, ""); // a zone (fe80::1%eth0)
+  if (net.isIPv4(a)) return a;
+  if (!net.isIPv6(a)) return a.slice(0, 64);
+  const groups = ipv6Groups(a);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join(".");
+  }
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` and a trailing IPv4 part expanded). */
+function ipv6Groups(address: string): number[] {
+  let a = address;
+  const v4 = /^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(a);
+  if (v4) {
+    const [b0, b1, b2, b3] = v4[2].split(".").map(Number);
+    a = `${v4[1]}${((b0 << 8) | b1).toString(16)}:${((b2 << 8) | b3).toString(16)}`;
+  }
+  const [head, tail] = a.includes("::") ? a.split("::") : [a, undefined];
+  const h = head ? head.split(":") : [];
+  const t = tail ? tail.split(":") : [];
+  const fill = tail === undefined ? [] : Array<string>(8 - h.length - t.length).fill("0");
+  return [...h, ...fill, ...t].map((g) => parseInt(g, 16));
 }
 
 /** Where uploaded user images live (UPLOAD_DIR, default data/uploads), as an absolute path. */

@@ -10,12 +10,13 @@ import { AvatarForm } from "~/components/users";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { i18next, localeCookie, translator } from "~/i18n/i18n.server";
 import { requireUser } from "~/modules/auth/guards.server";
+import { clearSessionCookie } from "~/modules/auth/session.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { toasts } from "~/modules/toast.server";
 import { isMultipart, readImageForm } from "~/modules/users/avatar.server";
 import { PASSWORD_FIELDS, changePasswordSchema, languageSchema, profileNameSchema } from "~/modules/users/schema";
 import { changeOwnPassword, getProfile, setUserImage, updateOwnLocale, updateOwnName } from "~/modules/users/users.server";
-import { isHttps } from "~/env.server";
+import { clientKey, isHttps } from "~/env.server";
 import { readForm, unknownForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "users"] };
@@ -35,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 const avatarSchema = z.object({ intent: z.literal("avatar") });
 const removeSchema = z.object({ intent: z.literal("removeAvatar") });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
 
   if (isMultipart(request)) {
@@ -76,12 +77,14 @@ export async function action({ request }: ActionFunctionArgs) {
       if (submission.status !== "success") {
         return json({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
       }
-      const outcome = await changeOwnPassword(user, submission.value.current_password, submission.value.password);
+      const outcome = await changeOwnPassword(user, submission.value.current_password, submission.value.password, clientKey(request, context));
+      if (!outcome.ok && outcome.reason === "locked") {
+        // The fifth wrong password in a row locked the account and ended its sessions (as at sign-in).
+        throw json({ message: "login.errors.locked" }, { status: 403, headers: { "Set-Cookie": await clearSessionCookie(request) } });
+      }
       if (!outcome.ok) {
-        return json(
-          { intent, result: submission.reply({ fieldErrors: { current_password: ["users:errors.currentPasswordWrong"] }, hideFields: PASSWORD_FIELDS }) },
-          { status: 400 },
-        );
+        const [message, status] = outcome.reason === "rateLimited" ? ["users:limits.tooManyAttempts", 429] : ["users:errors.currentPasswordWrong", 400];
+        return json({ intent, result: submission.reply({ fieldErrors: { current_password: [message] }, hideFields: PASSWORD_FIELDS }) }, { status });
       }
       return toasts(request).redirectWithSuccess(HERE, "users:toasts.passwordChanged");
     }

@@ -114,14 +114,16 @@ export function callLoader(
   return settle(() => loader({ request: req, params, context: { clientAddress: TEST_CLIENT } }));
 }
 
+/** `clientAddress`: the socket address the server would give (default TEST_CLIENT), for per-client limits. */
 export function callAction(
   route: { action?: (args: ActionFunctionArgs) => unknown },
   req: Request,
   params: Params = {},
+  { clientAddress = TEST_CLIENT }: { clientAddress?: string } = {},
 ) {
   if (!route.action) throw new Error("This route module has no action.");
   const action = route.action;
-  return settle(() => action({ request: req, params, context: { clientAddress: TEST_CLIENT } }));
+  return settle(() => action({ request: req, params, context: { clientAddress } }));
 }
 
 /** The Location of a redirect, or null when the response is not one. */

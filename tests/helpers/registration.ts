@@ -65,8 +65,14 @@ export function messageValues(overrides: FormValues = {}): FormValues {
 export class Wizard {
   cookie: string | undefined;
 
-  /** `headers` go with every request (e.g. X-Forwarded-For for the per-client limit). */
-  constructor(readonly headers: Record<string, string> = {}) {}
+  /**
+   * `headers` go with every request (e.g. X-Forwarded-For for the per-client limit);
+   * `clientAddress` is the socket address the posts come from (default TEST_CLIENT).
+   */
+  constructor(
+    readonly headers: Record<string, string> = {},
+    readonly clientAddress?: string,
+  ) {}
 
   private keep(response: Response) {
     for (const line of setCookies(response, "registration")) {
@@ -81,7 +87,7 @@ export class Wizard {
   }
 
   async post(step: string, form: FormValues, headers: Record<string, string> = {}) {
-    return this.keep(await callAction(stepRoute, this.request(step, form, headers), { step }));
+    return this.keep(await callAction(stepRoute, this.request(step, form, headers), { step }, { clientAddress: this.clientAddress }));
   }
 
   async get(step: string) {

@@ -26,13 +26,18 @@ interface LoginUser {
   role: string;
 }
 
+/** `login_attempts.success`: 0 a failed check (or one not finished), 1 a success, 2 refused by a rate limit unchecked. */
+const FAILED = 0;
+const REFUSED = 2;
+
+/** Attempts of that email or client in the window that did not succeed (failed or refused). */
 async function recentFailures(column: "email" | "client", value: string) {
   const since = new Date(Date.now() - WINDOW_MS).toISOString();
   const row = await db()
     .selectFrom("login_attempts")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where(column, "=", value)
-    .where("success", "=", 0)
+    .where("success", "!=", 1)
     .where("created_at", ">", since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -42,10 +47,31 @@ async function recentFailures(column: "email" | "client", value: string) {
 async function recordAttempt(email: string, client: string): Promise<number> {
   const row = await db()
     .insertInto("login_attempts")
-    .values({ email, client, success: 0, created_at: new Date().toISOString() })
+    .values({ email, client, success: FAILED, created_at: new Date().toISOString() })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Records the attempt, then refuses it when its account (email) or its
+ * client has too many failures in the window. Checked before any hashing,
+ * so a flood costs us a count, not argon2. There is no global limit: every
+ * count is of one email or of one client (clientKey, ADR 028), so no client
+ * can use these limits to refuse anyone else's sign-in.
+ */
+async function claimAttempt(email: string, client: string): Promise<number> {
+  const attemptId = await recordAttempt(email, client);
+  const factor = rateLimitFactor();
+  if (
+    (await recentFailures("email", email)) > ACCOUNT_LIMIT * factor ||
+    (await recentFailures("client", client)) > CLIENT_LIMIT * factor
+  ) {
+    // Still counted by the limits, but not a wrong password: it is no step towards a lock.
+    await db().updateTable("login_attempts").set({ success: REFUSED }).where("id", "=", attemptId).execute();
+    throw new LoginError("rateLimited");
+  }
+  return attemptId;
 }
 
 /** Locks the account (once: parallel callers write one lock and one audit line) and ends its sessions. */
@@ -57,42 +83,42 @@ async function lockAccount(userId: number) {
 }
 
 /**
- * The sign-in check. Built to hold under parallel attempts too (issue 10):
- * - the attempt is recorded BEFORE the limits are counted, so of N attempts
- *   at once the one that sees more than the limit is refused; checking first
- *   and recording after let every parallel attempt through;
- * - each password check first claims one of the LOCK_AFTER_FAILURES tries with
- *   a conditional increment, so 20 guesses at once check at most 5 passwords;
- *   a success gives the try back (the count starts again, as PRODUCT 2 says).
+ * An email with no account (or an account with no password yet) answers as
+ * an account would (L1, ADR 028): "invalid" for its first four failures,
+ * "locked" from the fifth on, and the same password hashing cost. Its
+ * failures in a row are its checked attempts so far (it never succeeds).
  */
-async function verifyLogin(email: string, password: string, client: string): Promise<LoginUser> {
-  // Limits are checked before any hashing, so a flood costs us a count, not argon2.
-  const attemptId = await recordAttempt(email, client);
-  const factor = rateLimitFactor();
-  if (
-    (await recentFailures("email", email)) > ACCOUNT_LIMIT * factor ||
-    (await recentFailures("client", client)) > CLIENT_LIMIT * factor
-  ) {
-    throw new LoginError("rateLimited");
-  }
-
-  const user = await db()
-    .selectFrom("users")
-    .select(["id", "role", "password_hash", "status", "locked_at"])
+async function refuseUnknown(email: string, attemptId: number, password: string): Promise<never> {
+  const row = await db()
+    .selectFrom("login_attempts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("email", "=", email)
-    .executeTakeFirst();
+    .where("success", "=", FAILED)
+    .where("id", "<", attemptId)
+    .executeTakeFirstOrThrow();
+  const before = Number(row.n);
+  if (before >= LOCK_AFTER_FAILURES) throw new LoginError("locked");
+  // One row written, as an account's claim of a try writes one: the same cost of a commit.
+  await db().updateTable("login_attempts").set({ success: FAILED }).where("id", "=", attemptId).execute();
+  await spendVerifyTime(password);
+  throw new LoginError(before + 1 >= LOCK_AFTER_FAILURES ? "locked" : "invalid");
+}
 
-  if (!user || !user.password_hash) {
-    await spendVerifyTime(password);
-    throw new LoginError("invalid");
-  }
-  if (user.locked_at) throw new LoginError("locked");
-
+/**
+ * The password check of an account, for sign-in and for the profile's
+ * password change alike. Built to hold under parallel attempts (issue 10):
+ * each check first claims one of the LOCK_AFTER_FAILURES tries with a
+ * conditional increment, so 20 guesses at once check at most 5 passwords;
+ * the right password gives the try back (the count starts again, PRODUCT 2).
+ * A locked account answers "locked" to its right password only: a wrong one
+ * counts as on an open account (so an account locked by hand answers like
+ * any other, L1), and once five tries are taken no password is checked.
+ */
+async function checkPassword(user: { id: number; password_hash: string; locked_at: string | null }, password: string) {
   const claimed = await db()
     .updateTable("users")
     .set({ failed_logins: sql`failed_logins + 1` })
     .where("id", "=", user.id)
-    .where("locked_at", "is", null)
     .where("failed_logins", "<", LOCK_AFTER_FAILURES)
     .returning("failed_logins")
     .executeTakeFirst();
@@ -111,6 +137,11 @@ async function verifyLogin(email: string, password: string, client: string): Pro
     throw new LoginError("invalid");
   }
 
+  if (user.locked_at) {
+    // The owner, who knows the password, is told the account is locked; the try goes back.
+    await db().updateTable("users").set({ failed_logins: sql`failed_logins - 1` }).where("id", "=", user.id).where("failed_logins", ">", 0).execute();
+    throw new LoginError("locked");
+  }
   // The right password ends the run of failures, unless the account was locked meanwhile.
   const reset = await db()
     .updateTable("users")
@@ -119,10 +150,54 @@ async function verifyLogin(email: string, password: string, client: string): Pro
     .where("locked_at", "is", null)
     .executeTakeFirst();
   if (Number(reset.numUpdatedRows) !== 1) throw new LoginError("locked");
+}
+
+async function markSucceeded(attemptId: number) {
   await db().updateTable("login_attempts").set({ success: 1 }).where("id", "=", attemptId).execute();
+}
+
+/**
+ * The sign-in check: the attempt is recorded BEFORE the limits are counted,
+ * so of N attempts at once the one that sees more than the limit is refused
+ * (checking first and recording after let every parallel attempt through).
+ */
+async function verifyLogin(email: string, password: string, client: string): Promise<LoginUser> {
+  const attemptId = await claimAttempt(email, client);
+  const user = await db()
+    .selectFrom("users")
+    .select(["id", "role", "password_hash", "status", "locked_at"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (!user || !user.password_hash) return refuseUnknown(email, attemptId, password);
+
+  await checkPassword({ ...user, password_hash: user.password_hash }, password);
+  await markSucceeded(attemptId);
   if (user.status !== "active") throw new LoginError("inactive");
   if (!homeFor(user.role)) throw new LoginError("noAccess");
   return { id: user.id, role: user.role };
+}
+
+/**
+ * A signed-in user's current password, checked as a sign-in is (L2): the
+ * same per-account and per-client limits, the same count of failures in a
+ * row, and the fifth wrong one locks the account and ends its sessions.
+ */
+export async function checkOwnPassword(
+  userId: number,
+  password: string,
+  client: string,
+): Promise<"ok" | "invalid" | "locked" | "rateLimited"> {
+  const user = await db().selectFrom("users").select(["id", "email", "password_hash", "locked_at"]).where("id", "=", userId).executeTakeFirst();
+  if (!user?.password_hash) return "invalid";
+  try {
+    const attemptId = await claimAttempt(user.email, client);
+    await checkPassword({ ...user, password_hash: user.password_hash }, password);
+    await markSucceeded(attemptId);
+    return "ok";
+  } catch (error) {
+    if (error instanceof LoginError && (error.code === "invalid" || error.code === "locked" || error.code === "rateLimited")) return error.code;
+    throw error;
+  }
 }
 
 // remix-auth asks for a session storage; ours lives in the database

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import type { Database, PasswordTokenPurpose, RecordStatus, Role } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
-import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
+import { checkOwnPassword } from "~/modules/auth/login.server";
+import { hashPassword } from "~/modules/auth/password.server";
 import { ROLES } from "~/modules/auth/permissions";
 import { endUserSessions, hashToken } from "~/modules/auth/session.server";
 import { parsePaging } from "~/modules/shared/listing";
@@ -364,16 +365,18 @@ export async function updateOwnLocale(id: number, locale: string) {
 }
 
 /**
- * Changes one's own password after checking the current one; every other
- * session of the user ends, the one in use stays.
+ * Changes one's own password after checking the current one as a sign-in
+ * checks it (limits, lockout: `checkOwnPassword`); every other session of
+ * the user ends, the one in use stays. `client` is the sender's clientKey.
  */
 export async function changeOwnPassword(
   user: { id: number; sessionId: number },
   current: string,
   next: string,
-): Promise<{ ok: true } | { ok: false; reason: "wrongPassword" }> {
-  const row = await db().selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirst();
-  if (!row?.password_hash || !(await verifyPassword(row.password_hash, current))) return { ok: false, reason: "wrongPassword" };
+  client: string,
+): Promise<{ ok: true } | { ok: false; reason: "wrongPassword" | "locked" | "rateLimited" }> {
+  const checked = await checkOwnPassword(user.id, current, client);
+  if (checked !== "ok") return { ok: false, reason: checked === "invalid" ? "wrongPassword" : checked };
   const passwordHash = await hashPassword(next);
   await db()
     .transaction()
