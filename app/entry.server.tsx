@@ -14,6 +14,7 @@ import { NonceContext } from "~/components/nonce";
 import appCss from "~/tailwind.css?inline";
 import { withoutNulBytes } from "~/modules/html-stream.server";
 import { securityHeaders } from "~/modules/security/headers.server";
+import { logSafe } from "~/modules/security/log.server";
 import { failedSubmissionToast, redirectWithFailure } from "~/modules/toast.server";
 
 // A production server without SESSION_SECRET refuses to start, not to serve.
@@ -27,21 +28,26 @@ const ABORT_DELAY = 5_000;
 const rendering = createInstance();
 const renderingReady = rendering.use(initReactI18next).init({ ...i18nConfig, resources, ns: [...NAMESPACES] });
 
+/**
+ * What the app logs about a failed request. Every value goes through logSafe
+ * (issue 16 L5): Remix's messages hold the URL and the `?_data=` route id a
+ * client chose, and the set-password page's URL holds a one-time token.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // Remix refuses a cross-site document POST itself (before our own Origin
   // check in the guards); that is an expected refusal, not a crash.
   if (error instanceof Error && error.message.includes("does not match `origin` header")) {
-    console.warn(`Refused cross-site ${request.method} ${new URL(request.url).pathname}`);
+    console.warn(logSafe(`Refused cross-site ${request.method} ${new URL(request.url).pathname}`));
     return;
   }
   // A method a route has no action for (a PUT to a page, a POST to a GET-only
   // path): the client's mistake, answered 405; nothing to investigate.
   if (isRouteErrorResponse(error) && error.status === 405) {
-    console.warn(`Refused ${request.method} ${new URL(request.url).pathname}: no action takes it`);
+    console.warn(logSafe(`Refused ${request.method} ${new URL(request.url).pathname}: no action takes it`));
     return;
   }
-  console.error(error);
+  console.error(logSafe(error));
 }
 
 /**
@@ -167,7 +173,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(logSafe(error));
         },
       },
     );
