@@ -13,7 +13,7 @@ import { CssContext } from "~/components/inline-css";
 import { NonceContext } from "~/components/nonce";
 import appCss from "~/tailwind.css?inline";
 import { withoutNulBytes } from "~/modules/html-stream.server";
-import { securityHeaders } from "~/modules/security/headers.server";
+import { finishHeaders, secureResponse } from "~/modules/security/headers.server";
 import { logSafe } from "~/modules/security/log.server";
 import { failedSubmissionToast, redirectWithFailure } from "~/modules/toast.server";
 
@@ -58,10 +58,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   const failed = request.method === "POST" && response.status >= 400 && (response.headers.has("X-Remix-Error") || response.headers.has("X-Remix-Catch"));
-  if (!failed) {
-    securityHeaders(response.headers, null);
-    return response;
-  }
+  if (!failed) return secureResponse(request, response);
   return (async () => {
     let body: unknown = null;
     try {
@@ -71,11 +68,19 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
     }
     const message = body && typeof body === "object" && "message" in body ? body.message : undefined;
     const toast = failedSubmissionToast(response.status, message);
-    const answer = toast ? await redirectWithFailure(request, toast) : response;
-    securityHeaders(answer.headers, null);
-    return answer;
+    return secureResponse(request, toast ? await redirectWithFailure(request, toast) : response);
   })();
 };
+
+/**
+ * Every answer Remix gives, as server/index.js sends it: the headers its kind
+ * of answer needs (headers.server.ts finishHeaders). Resource routes (the
+ * API, the bell, the menu, PDF, CSV, images) reach no other hook; pages and
+ * data have had them already, and get nothing twice.
+ */
+export function finishResponse(request: Request, response: Response): Response {
+  return secureResponse(request, response);
+}
 
 const HANDOFF_ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
 
@@ -123,9 +128,7 @@ export default async function handleRequest(
   // said nothing a person can read).
   const toast = failedPostToast(request, remixContext.staticHandlerContext);
   if (toast) {
-    const response = await redirectWithFailure(request, toast);
-    securityHeaders(response.headers, null);
-    return response;
+    return secureResponse(request, await redirectWithFailure(request, toast));
   }
   // A page refuses a method it does not take (PUT, DELETE...) with 405: say which it takes.
   if (responseStatusCode === 405) {
@@ -159,7 +162,7 @@ export default async function handleRequest(
           shellRendered = true;
           const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          securityHeaders(responseHeaders, nonce);
+          finishHeaders(request, responseHeaders, nonce);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
