@@ -80,13 +80,15 @@ app.all("*", async (req, res, next) => {
   }
 });
 
-// What the adapter itself could not handle (a Host header no URL can hold):
-// logged on one line without secrets, answered 500 as plain text.
+// What the adapter itself could not handle: a Host header no URL can hold
+// (the client's mistake, 400) or a failure while sending (500). Logged on
+// one line without secrets.
 // eslint-disable-next-line no-unused-vars
 app.use((error, req, res, _next) => {
-  console.error(`[server] ${req.method} ${loggedPath(req.originalUrl)}: ${escapeControl(redactSecrets(error?.stack ?? error))}`);
+  const badUrl = error?.code === "ERR_INVALID_URL";
+  console.error(`[server] ${req.method} ${loggedPath(req.originalUrl)}: ${escapeControl(redactSecrets(badUrl ? error.message : (error?.stack ?? error)))}`);
   if (res.headersSent) return void req.socket.destroy();
-  res.status(500).set(PLAIN_TEXT).end("Internal Server Error\n");
+  res.status(badUrl ? 400 : 500).set(PLAIN_TEXT).end(badUrl ? "Bad Request\n" : "Internal Server Error\n");
 });
 
 const port = Number(process.env.PORT) || 3000;

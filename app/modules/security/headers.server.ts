@@ -49,27 +49,29 @@ export function wantsHsts(request: Request): boolean {
  * what it is: a page (HTML from React, with its nonce, or the PDF error
  * page), data or JSON (pages' `?_data=` requests, /v1/api, the bell, the
  * menu), a file (PDF, CSV, images) or text (Remix's last-resort 500).
- * Every one: nosniff, same-origin referrer, never framed, HSTS where it
- * applies, and no-store unless the route chose its own caching (images).
- * Headers a route set itself are kept, except that nothing may be sniffed or
- * framed. Called by entry.server for pages and data, and by server/index.js
+ * Every one: nosniff, same-origin referrer, HSTS where it applies, and
+ * no-store unless the route chose its own caching (images); every page,
+ * JSON or text answer also a CSP and X-Frame-Options: DENY (never framed).
+ * Headers a route set itself are kept, except nosniff and frame protection. Called by entry.server for pages and data, and by server/index.js
  * (through entry.server's finishResponse) for everything Remix answers.
  */
 export function finishHeaders(request: Request, headers: Headers, nonce: string | null = null) {
   const type = (headers.get("Content-Type") ?? "").toLowerCase();
+  // A file (PDF, image, CSV) is shown or saved by the browser itself; a
+  // frame or CSP rule on it would only get in the way of its PDF viewer.
+  const file = !!type && !type.startsWith("text/html") && !type.includes("json") && !type.startsWith("text/plain");
   if (type.startsWith("text/html")) {
     if (nonce) securityHeaders(headers, nonce);
     else if (!headers.has("Content-Security-Policy")) {
       securityHeaders(headers, null);
       headers.set("Content-Security-Policy", STATIC_PAGE_CSP);
     }
-  } else if (!type || type.includes("json") || type.startsWith("text/plain")) {
-    // A file the browser shows itself (PDF, image) keeps no CSP of ours: a
-    // PDF viewer is a page of its own. JSON and text get one that allows nothing.
-    if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NO_CONTENT_CSP);
+  } else if (!file && !headers.has("Content-Security-Policy")) {
+    // JSON, text and redirects: a policy that allows nothing.
+    headers.set("Content-Security-Policy", NO_CONTENT_CSP);
   }
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("X-Frame-Options", "DENY");
+  if (!file) headers.set("X-Frame-Options", "DENY");
   if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "same-origin");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   if (wantsHsts(request)) headers.set("Strict-Transport-Security", HSTS);
