@@ -83,7 +83,6 @@ app.all("*", async (req, res, next) => {
 // What the adapter itself could not handle: a Host header no URL can hold
 // (the client's mistake, 400) or a failure while sending (500). Logged on
 // one line without secrets.
-// eslint-disable-next-line no-unused-vars
 app.use((error, req, res, _next) => {
   const badUrl = error?.code === "ERR_INVALID_URL";
   console.error(`[server] ${req.method} ${loggedPath(req.originalUrl)}: ${escapeControl(redactSecrets(badUrl ? error.message : (error?.stack ?? error)))}`);
