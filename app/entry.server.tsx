@@ -13,7 +13,8 @@ import { CssContext } from "~/components/inline-css";
 import { NonceContext } from "~/components/nonce";
 import appCss from "~/tailwind.css?inline";
 import { withoutNulBytes } from "~/modules/html-stream.server";
-import { securityHeaders } from "~/modules/security/headers.server";
+import { finishHeaders, secureResponse } from "~/modules/security/headers.server";
+import { logSafe } from "~/modules/security/log.server";
 import { failedSubmissionToast, redirectWithFailure } from "~/modules/toast.server";
 
 // A production server without SESSION_SECRET refuses to start, not to serve.
@@ -27,21 +28,26 @@ const ABORT_DELAY = 5_000;
 const rendering = createInstance();
 const renderingReady = rendering.use(initReactI18next).init({ ...i18nConfig, resources, ns: [...NAMESPACES] });
 
+/**
+ * What the app logs about a failed request. Every value goes through logSafe
+ * (issue 16 L5): Remix's messages hold the URL and the `?_data=` route id a
+ * client chose, and the set-password page's URL holds a one-time token.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // Remix refuses a cross-site document POST itself (before our own Origin
   // check in the guards); that is an expected refusal, not a crash.
   if (error instanceof Error && error.message.includes("does not match `origin` header")) {
-    console.warn(`Refused cross-site ${request.method} ${new URL(request.url).pathname}`);
+    console.warn(logSafe(`Refused cross-site ${request.method} ${new URL(request.url).pathname}`));
     return;
   }
   // A method a route has no action for (a PUT to a page, a POST to a GET-only
   // path): the client's mistake, answered 405; nothing to investigate.
   if (isRouteErrorResponse(error) && error.status === 405) {
-    console.warn(`Refused ${request.method} ${new URL(request.url).pathname}: no action takes it`);
+    console.warn(logSafe(`Refused ${request.method} ${new URL(request.url).pathname}: no action takes it`));
     return;
   }
-  console.error(error);
+  console.error(logSafe(error));
 }
 
 /**
@@ -52,10 +58,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   const failed = request.method === "POST" && response.status >= 400 && (response.headers.has("X-Remix-Error") || response.headers.has("X-Remix-Catch"));
-  if (!failed) {
-    securityHeaders(response.headers, null);
-    return response;
-  }
+  if (!failed) return secureResponse(request, response);
   return (async () => {
     let body: unknown = null;
     try {
@@ -65,11 +68,19 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
     }
     const message = body && typeof body === "object" && "message" in body ? body.message : undefined;
     const toast = failedSubmissionToast(response.status, message);
-    const answer = toast ? await redirectWithFailure(request, toast) : response;
-    securityHeaders(answer.headers, null);
-    return answer;
+    return secureResponse(request, toast ? await redirectWithFailure(request, toast) : response);
   })();
 };
+
+/**
+ * Every answer Remix gives, as server/index.js sends it: the headers its kind
+ * of answer needs (headers.server.ts finishHeaders). Resource routes (the
+ * API, the bell, the menu, PDF, CSV, images) reach no other hook; pages and
+ * data have had them already, and get nothing twice.
+ */
+export function finishResponse(request: Request, response: Response): Response {
+  return secureResponse(request, response);
+}
 
 const HANDOFF_ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
 
@@ -117,9 +128,7 @@ export default async function handleRequest(
   // said nothing a person can read).
   const toast = failedPostToast(request, remixContext.staticHandlerContext);
   if (toast) {
-    const response = await redirectWithFailure(request, toast);
-    securityHeaders(response.headers, null);
-    return response;
+    return secureResponse(request, await redirectWithFailure(request, toast));
   }
   // A page refuses a method it does not take (PUT, DELETE...) with 405: say which it takes.
   if (responseStatusCode === 405) {
@@ -153,7 +162,7 @@ export default async function handleRequest(
           shellRendered = true;
           const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          securityHeaders(responseHeaders, nonce);
+          finishHeaders(request, responseHeaders, nonce);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -167,7 +176,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(logSafe(error));
         },
       },
     );

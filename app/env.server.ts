@@ -36,11 +36,17 @@ export function rateLimitFactor(): number {
   return Number.isFinite(f) && f > 0 ? f : 1;
 }
 
+/**
+ * Whether the client reached us over HTTPS: the request's own URL, or with
+ * TRUST_PROXY=1 the X-Forwarded-Proto of the proxy that terminates TLS (its
+ * last entry: the one the proxy wrote). Without TRUST_PROXY that header is
+ * whatever a client sent, so it decides nothing (Secure cookies, HSTS).
+ */
 export function isHttps(request: Request) {
-  return (
-    new URL(request.url).protocol === "https:" ||
-    request.headers.get("x-forwarded-proto")?.split(",")[0].trim() === "https"
-  );
+  if (new URL(request.url).protocol === "https:") return true;
+  if (process.env.TRUST_PROXY !== "1") return false;
+  const parts = request.headers.get("x-forwarded-proto")?.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  return parts?.at(-1) === "https";
 }
 
 /** What the server (server/index.js) hands every loader and action. */

@@ -9,12 +9,15 @@
 // PORT (default 3000) and HOST (default: every interface) as remix-serve.
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+// The Express adapter's two halves (what @remix-run/express's
+// createRequestHandler is made of, same package and version), so that every
+// answer passes entry.server's finishResponse before it is sent.
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
-import { loggedPath } from "./logging.js";
+import { escapeControl, loggedPath, redactSecrets } from "./logging.js";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 
@@ -39,26 +42,53 @@ const accessLog = morgan((tokens, req, res) =>
 // here instead of reaching the router.
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
+// The answers the server writes itself (no page, nothing to sniff or frame).
+const PLAIN_TEXT = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+};
+// Static files are served with the type of their extension, never sniffed.
+const staticHeaders = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
+
 const app = express();
 app.disable("x-powered-by");
 app.use((req, res, next) => {
   if (METHODS.has(req.method)) return next();
-  res.status(405).set({ Allow: "GET, HEAD, POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  res.status(405).set({ Allow: "GET, HEAD, POST", ...PLAIN_TEXT });
   res.end("Method Not Allowed\n");
 });
 app.use(compression());
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
+app.use(express.static("public", { maxAge: "1h", setHeaders: staticHeaders }));
 app.use(accessLog);
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
+// Remix answers everything else. The headers of every answer (pages, data,
+// the JSON API, files) are decided in one place, headers.server.ts, which
+// entry.server's finishResponse applies: resource routes reach no other hook.
+const remix = createRequestHandler(build, process.env.NODE_ENV);
+const { finishResponse } = build.entry.module;
+if (typeof finishResponse !== "function") throw new Error("The build's entry.server exports no finishResponse (issue 16 L6).");
+app.all("*", async (req, res, next) => {
+  try {
+    const request = createRemixRequest(req, res);
     // The socket's address; behind TRUST_PROXY the app reads X-Forwarded-For (clientKey).
-    getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
-  }),
-);
+    const response = await remix(request, { clientAddress: req.socket.remoteAddress });
+    await sendRemixResponse(res, finishResponse(request, response));
+  } catch (error) {
+    next(error);
+  }
+});
+
+// What the adapter itself could not handle: a Host header no URL can hold
+// (the client's mistake, 400) or a failure while sending (500). Logged on
+// one line without secrets.
+app.use((error, req, res, _next) => {
+  const badUrl = error?.code === "ERR_INVALID_URL";
+  console.error(`[server] ${req.method} ${loggedPath(req.originalUrl)}: ${escapeControl(redactSecrets(badUrl ? error.message : (error?.stack ?? error)))}`);
+  if (res.headersSent) return void req.socket.destroy();
+  res.status(badUrl ? 400 : 500).set(PLAIN_TEXT).end(badUrl ? "Bad Request\n" : "Internal Server Error\n");
+});
 
 const port = Number(process.env.PORT) || 3000;
 const onListen = () => console.log(`[server] http://localhost:${port}`);

@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { logSafe } from "~/modules/security/log.server";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -24,7 +25,7 @@ export function connect(url = process.env.DATABASE_URL, { log }: Pick<KyselyConf
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
     // An idle connection the server closes (restart, failover) must not crash
     // the process; the pool replaces it on the next query.
-    pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    pool.on("error", (error) => console.warn(logSafe(`PostgreSQL connection lost: ${error.message}`)));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }), dialect: "postgres" };
   }
   const file = url ? url.replace(/^file:(\/\/)?/, "") : path.resolve("data/school.db");

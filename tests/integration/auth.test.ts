@@ -112,12 +112,23 @@ describe("sign-in", () => {
   });
 
   it.each([
-    ["an https:// URL", { url: "https://localhost/authentication/login" }],
-    ["X-Forwarded-Proto: https", { headers: { "X-Forwarded-Proto": "https" } }],
-  ])("marks the cookie Secure behind %s", async (_label, opts) => {
-    const response = await login({ email: users.admin_staff.email, password: PASSWORD }, opts);
+    ["an https:// URL", { url: "https://localhost/authentication/login" }, false],
+    ["X-Forwarded-Proto: https with TRUST_PROXY=1", { headers: { "X-Forwarded-Proto": "https" } }, true],
+  ])("marks the cookie Secure behind %s", async (_label, opts, trust) => {
+    if (trust) process.env.TRUST_PROXY = "1";
+    try {
+      const response = await login({ email: users.admin_staff.email, password: PASSWORD }, opts);
+      expect(response.status).toBe(302);
+      expect(setCookies(response, "token")[0]).toMatch(/;\s*Secure/i);
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
+  });
+
+  it("a client's own X-Forwarded-Proto: https (no TRUST_PROXY) does not make it Secure", async () => {
+    const response = await login({ email: users.admin_staff.email, password: PASSWORD }, { headers: { "X-Forwarded-Proto": "https" } });
     expect(response.status).toBe(302);
-    expect(setCookies(response, "token")[0]).toMatch(/;\s*Secure/i);
+    expect(setCookies(response, "token")[0]).not.toMatch(/;\s*Secure/i);
   });
 
   it("stores only the SHA-256 of a random token of at least 128 bits", async () => {

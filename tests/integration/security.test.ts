@@ -288,16 +288,18 @@ describe("security headers", () => {
 // ---------------------------------------------------------------------------
 // Every cookie the app sets: HttpOnly, SameSite=Lax, a Path, and Secure when
 // the request came over HTTPS (an https:// URL, or X-Forwarded-Proto: https
-// from the proxy that terminates TLS: env.server's isHttps).
+// from the proxy that terminates TLS when TRUST_PROXY=1: env.server's isHttps).
+// The same header from a client, without TRUST_PROXY, makes nothing Secure.
 
 describe("cookies", () => {
-  type Scheme = "http" | "https URL" | "X-Forwarded-Proto";
-  const SCHEMES: Scheme[] = ["http", "https URL", "X-Forwarded-Proto"];
+  type Scheme = "http" | "https URL" | "X-Forwarded-Proto (TRUST_PROXY)" | "X-Forwarded-Proto (untrusted)";
+  const SCHEMES: Scheme[] = ["http", "https URL", "X-Forwarded-Proto (TRUST_PROXY)", "X-Forwarded-Proto (untrusted)"];
+  const SECURE: Scheme[] = ["https URL", "X-Forwarded-Proto (TRUST_PROXY)"];
 
   /** A request to `path` as it arrives under that scheme. */
   function via(scheme: Scheme, path: string, opts: Parameters<typeof request>[1] = {}) {
     const url = scheme === "https URL" ? `https://localhost${path}` : path;
-    const headers = { ...(opts.headers ?? {}), ...(scheme === "X-Forwarded-Proto" ? { "X-Forwarded-Proto": "https" } : {}) };
+    const headers = { ...(opts.headers ?? {}), ...(scheme.startsWith("X-Forwarded-Proto") ? { "X-Forwarded-Proto": "https" } : {}) };
     return request(url, { ...opts, headers });
   }
 
@@ -351,7 +353,14 @@ describe("cookies", () => {
 
   describe.each(PRODUCERS)("%s", (_label, produce) => {
     it.each(SCHEMES)("%s", async (scheme) => {
-      const lines = (await produce(scheme)).flatMap((r) => setCookies(r));
+      if (scheme === "X-Forwarded-Proto (TRUST_PROXY)") process.env.TRUST_PROXY = "1";
+      let responses: Response[];
+      try {
+        responses = await produce(scheme);
+      } finally {
+        delete process.env.TRUST_PROXY;
+      }
+      const lines = responses.flatMap((r) => setCookies(r));
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) {
         const name = line.split("=")[0];
@@ -359,7 +368,7 @@ describe("cookies", () => {
         expect([name, /;\s*HttpOnly(;|$)/i.test(line)]).toEqual([name, true]);
         expect([name, /;\s*SameSite=Lax(;|$)/i.test(line)]).toEqual([name, true]);
         expect([name, /;\s*Path=\//i.test(line)]).toEqual([name, true]);
-        expect([name, scheme, /;\s*Secure(;|$)/i.test(line)]).toEqual([name, scheme, scheme !== "http"]);
+        expect([name, scheme, /;\s*Secure(;|$)/i.test(line)]).toEqual([name, scheme, SECURE.includes(scheme)]);
       }
     });
   });

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { MaxPartSizeExceededError, type UploadHandler, json, unstable_parseMultipartFormData } from "@remix-run/node";
 import { uploadDir } from "~/env.server";
+import { logSafe } from "~/modules/security/log.server";
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 /** Beyond this the upload is cut off instead of read to its end (anything over MAX_AVATAR_BYTES is refused anyway). */
@@ -111,7 +112,7 @@ export async function removeImage(name: string | null | undefined) {
   try {
     await fs.unlink(path.join(uploadDir(), name));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") console.error(error);
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") console.error(logSafe(error));
   }
 }
 
