@@ -559,7 +559,9 @@ const MATRIX: Record<string, Entry> = {
         caller: () => ({ cookie: profileCookie }),
         path: () => "/profile",
         form: () => ({ intent: "password", current_password: PASSWORD, password: "another-password-42", confirm: "another-password-42" }),
-        writes: ["users", "sessions", "audit_log"],
+        // The current password is checked as a sign-in is (issue 16 L2): the try is recorded.
+        writes: ["users", "sessions", "audit_log", "login_attempts"],
+        refusedWrites: ["login_attempts", "users"],
         runs: 12,
       },
       avatar: {
