@@ -2,14 +2,15 @@
 // @remix-run/express, compression, morgan, the static files), plus what
 // remix-serve has no hook for (ADR 025): the socket's address for the
 // per-client limits, an access log that escapes what it writes and never
-// writes a one-time token, and an answer to methods no route takes.
+// writes a one-time token, an answer to methods no route takes, and a 403
+// page for cross-site form posts Remix would answer with an empty 500 (ADR 027).
 //
 //   node server/index.js [build/server/index.js]      (npm start)
 //
 // PORT (default 3000) and HOST (default: every interface) as remix-serve.
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
+import { createRemixHeaders, createRequestHandler, sendRemixResponse } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -50,6 +51,23 @@ app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 app.use(accessLog);
+// A document form post from another site (or with an Origin of "null" or no
+// URL): Remix refuses it itself with an empty 500 (ADR 004); the app answers
+// it first with a translated 403 (ADR 027). It is asked without the body
+// (which stays unread for Remix): method, address and headers say enough.
+const FORM_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const refuseForeign = build.entry.module.refuseForeignDocumentPost;
+app.use(async (req, res, next) => {
+  if (!refuseForeign || !FORM_METHODS.has(req.method) || req.headers.origin === undefined) return next();
+  try {
+    const head = new Request(new URL(req.originalUrl, "http://localhost"), { method: req.method, headers: createRemixHeaders(req.headers) });
+    const answer = await refuseForeign(head);
+    if (answer) await sendRemixResponse(res, answer);
+    else next();
+  } catch (error) {
+    next(error);
+  }
+});
 app.all(
   "*",
   createRequestHandler({

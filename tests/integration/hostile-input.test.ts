@@ -1,8 +1,12 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { createStaticHandler } from "@remix-run/router";
+// The runtime's own check (an internal module of @remix-run/server-runtime 2.17).
+import { throwIfPotentialCSRFAttack } from "@remix-run/server-runtime/dist/actions.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
+import { localeCookie } from "~/i18n/i18n.server";
 import type { Role, User } from "~/db/schema";
+import { refuseForeignDocumentPost, refusedByRemix } from "~/modules/security/cross-site.server";
 import { pageOfSubmission } from "~/modules/toast.server";
 import * as auditRoute from "~/routes/_app.admin.audit";
 import * as courseNewRoute from "~/routes/_app.admin.courses.new";
@@ -32,7 +36,7 @@ beforeAll(async () => {
   for (const role of ["admin_staff", "professor"] as const) cookies[role] = await signIn(users[role].email);
 });
 
-type Handler = (args: ActionFunctionArgs & LoaderFunctionArgs) => unknown;
+type Handler = (args: ActionFunctionArgs) => unknown;
 
 /**
  * A route's action answered the way the server answers it: through the Remix
@@ -40,7 +44,7 @@ type Handler = (args: ActionFunctionArgs & LoaderFunctionArgs) => unknown;
  * relative redirect (dot segments, double slashes) before it is sent.
  */
 async function throughRouter(path: string, action: Handler, req: Request) {
-  const handler = createStaticHandler([{ id: "root", path: "/", children: [{ id: "leaf", path: path.slice(1), action }] }]);
+  const handler = createStaticHandler([{ id: "root", path: "/", children: [{ id: "leaf", path: path.slice(1), action: action as never }] }]);
   const result = await handler.query(req, { requestContext: { clientAddress: TEST_CLIENT } });
   if (result instanceof Response) return result;
   const error = result.errors ? Object.values(result.errors)[0] : null;
@@ -79,7 +83,7 @@ describe("redirectTo through the router (M1)", () => {
   });
 
   it("the language, sidebar and menu switches go back only to pages of this site", async () => {
-    const switches = [
+    const switches: { path: string; action: unknown; form: Record<string, string>; cookie: string | undefined; home: string }[] = [
       { path: "/resources/locale", action: localeRoute.action, form: { lng: "fr" }, cookie: undefined, home: "/" },
       { path: "/resources/layout", action: layoutRoute.action, form: { sidebar: "open" }, cookie: cookies.admin_staff, home: "/" },
       { path: "/resources/menu", action: menuRoute.action, form: { intent: "pin", item: "students", state: "on" }, cookie: cookies.admin_staff, home: "/dashboard" },
@@ -168,5 +172,56 @@ describe("ids beyond the database's integer (L4)", () => {
     expect(response.status).toBe(400);
     const after = await db().selectFrom("courses").select(db().fn.countAll().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
+
+describe("cross-site document posts (L4)", () => {
+  // Remix's own check (the one that answers an empty 500), to compare with.
+  const remixRefuses = (request: Request) => {
+    try {
+      throwIfPotentialCSRFAttack(request.headers);
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  const post = (path: string, headers: Record<string, string>) => new Request(`http://localhost${path}`, { method: "POST", headers });
+  const ORIGINS = ["http://localhost", "https://evil.example", "http://localhost.evil.example", "http://localhost:3000", "null", "garbage", "", "file://", "http://LOCALHOST", "http://localhost/x"];
+
+  it("refuses exactly the document posts Remix's runtime refuses before any action", () => {
+    for (const origin of ORIGINS) {
+      const extras: Record<string, string>[] = [{}, { Host: "localhost" }, { Host: "localhost", "X-Forwarded-Host": "school.example, localhost" }, { "X-Forwarded-Host": "localhost" }];
+      for (const extra of extras) {
+        const req = post("/authentication/login", { Origin: origin, ...extra });
+        expect([origin, extra, refusedByRemix(req)]).toEqual([origin, extra, remixRefuses(req)]);
+      }
+    }
+    // Data requests (JavaScript on) and GETs reach the app's own check.
+    expect(refusedByRemix(post("/authentication/login?_data=routes%2Fauthentication.login", { Origin: "null", Host: "localhost" }))).toBe(false);
+    expect(refusedByRemix(new Request("http://localhost/dashboard", { headers: { Origin: "null", Host: "localhost" } }))).toBe(false);
+  });
+
+  it.each(["https://evil.example", "null", "garbage", ""])("Origin %j: a 403 page in the reader's language, and nothing else", async (origin) => {
+    const cookie = (await localeCookie.serialize("fr")).split(";")[0];
+    const answer = await refuseForeignDocumentPost(post("/resources/locale", { Origin: origin, Host: "localhost", Cookie: cookie }));
+    expect(answer?.status).toBe(403);
+    expect(answer?.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(answer?.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    const html = await answer!.text();
+    expect(html).toContain('<html lang="fr" dir="ltr">');
+    expect(html).toContain("Formulaire refusé");
+    expect(html).not.toMatch(/<script/i);
+    const arabic = await refuseForeignDocumentPost(post("/dashboard", { Origin: origin, Host: "localhost", "Accept-Language": "ar" }));
+    expect(await arabic!.text()).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it("the API answers its JSON 403", async () => {
+    const answer = await refuseForeignDocumentPost(post("/v1/api/transfer-data/approve/1", { Origin: "null", Host: "localhost" }));
+    expect(answer?.status).toBe(403);
+    expect(await answer!.json()).toEqual({ message: "Cross-site request refused." });
+  });
+
+  it("a same-site post goes on to Remix", async () => {
+    expect(await refuseForeignDocumentPost(post("/resources/locale", { Origin: "http://localhost", Host: "localhost" }))).toBeNull();
   });
 });
