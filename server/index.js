@@ -10,7 +10,7 @@
 // PORT (default 3000) and HOST (default: every interface) as remix-serve.
 import path from "node:path";
 import url from "node:url";
-import { createRemixHeaders, createRequestHandler, sendRemixResponse } from "@remix-run/express";
+import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -59,14 +59,18 @@ const FORM_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const refuseForeign = build.entry.module.refuseForeignDocumentPost;
 app.use(async (req, res, next) => {
   if (!refuseForeign || !FORM_METHODS.has(req.method) || req.headers.origin === undefined) return next();
+  let answer;
   try {
-    const head = new Request(new URL(req.originalUrl, "http://localhost"), { method: req.method, headers: createRemixHeaders(req.headers) });
-    const answer = await refuseForeign(head);
-    if (answer) await sendRemixResponse(res, answer);
-    else next();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+    answer = await refuseForeign(new Request(new URL(req.originalUrl, "http://localhost"), { method: req.method, headers }));
   } catch (error) {
-    next(error);
+    return next(error);
   }
+  if (!answer) return next();
+  res.status(answer.status);
+  for (const [name, value] of answer.headers) res.append(name, value);
+  res.end(Buffer.from(await answer.arrayBuffer()));
 });
 app.all(
   "*",
