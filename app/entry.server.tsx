@@ -183,3 +183,7 @@ export default async function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+// Asked by our server (server/index.js) before Remix: a cross-site document
+// form post gets a translated 403 instead of Remix's empty 500 (ADR 027).
+export { refuseForeignDocumentPost } from "~/modules/security/cross-site.server";

@@ -2,7 +2,8 @@
 // @remix-run/express, compression, morgan, the static files), plus what
 // remix-serve has no hook for (ADR 025): the socket's address for the
 // per-client limits, an access log that escapes what it writes and never
-// writes a one-time token, and an answer to methods no route takes.
+// writes a one-time token, an answer to methods no route takes, and a 403
+// page for cross-site form posts Remix would answer with an empty 500 (ADR 027).
 //
 //   node server/index.js [build/server/index.js]      (npm start)
 //
@@ -63,6 +64,29 @@ app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
 app.use(express.static("public", { maxAge: "1h", setHeaders: staticHeaders }));
 app.use(accessLog);
+// A document form post from another site (or with an Origin of "null" or no
+// URL): Remix refuses it itself with an empty 500 (ADR 004); the app answers
+// it first with a translated 403 (ADR 027). It is asked without the body
+// (which stays unread for Remix): method, address and headers say enough.
+const FORM_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const refuseForeign = build.entry.module.refuseForeignDocumentPost;
+app.use(async (req, res, next) => {
+  if (!refuseForeign || !FORM_METHODS.has(req.method) || req.headers.origin === undefined) return next();
+  let answer;
+  try {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+    const request = new Request(new URL(req.originalUrl, "http://localhost"), { method: req.method, headers });
+    answer = await refuseForeign(request);
+    if (answer) answer = build.entry.module.finishResponse(request, answer);
+  } catch (error) {
+    return next(error);
+  }
+  if (!answer) return next();
+  res.status(answer.status);
+  for (const [name, value] of answer.headers) res.append(name, value);
+  res.end(Buffer.from(await answer.arrayBuffer()));
+});
 // Remix answers everything else. The headers of every answer (pages, data,
 // the JSON API, files) are decided in one place, headers.server.ts, which
 // entry.server's finishResponse applies: resource routes reach no other hook.

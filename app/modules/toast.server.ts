@@ -2,6 +2,7 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { isHttps, sessionSecrets } from "~/env.server";
 import { englishText } from "~/i18n/i18n.server";
+import { safeRedirect } from "~/modules/shared/redirect";
 
 // remix-toast with the app's own secret (never the library's default one).
 // Messages are translation keys; the page translates them when it renders.
@@ -48,7 +49,9 @@ export function failedSubmissionToast(status: number, message: unknown): string 
 
 /**
  * The page the form was on: the Referer when it is this site, else the
- * posted address itself (without Remix's `_data` and `index`).
+ * posted address itself (without Remix's `_data` and `index`); either way
+ * through safeRedirect ("http://school//evil.test/x" has the path
+ * "//evil.test/x"), else the home page.
  */
 export function pageOfSubmission(request: Request): string {
   const url = new URL(request.url);
@@ -57,7 +60,7 @@ export function pageOfSubmission(request: Request): string {
   if (referer) {
     try {
       const from = new URL(referer);
-      if (from.host === ownHost && /^https?:$/.test(from.protocol)) return `${from.pathname}${from.search}`;
+      if (from.host === ownHost && /^https?:$/.test(from.protocol)) return safeRedirect(`${from.pathname}${from.search}`, "/");
     } catch {
       // not a URL: the posted address below
     }
@@ -65,7 +68,7 @@ export function pageOfSubmission(request: Request): string {
   url.searchParams.delete("_data");
   url.searchParams.delete("index");
   const search = url.searchParams.toString();
-  return search ? `${url.pathname}?${search}` : url.pathname;
+  return safeRedirect(search ? `${url.pathname}?${search}` : url.pathname, "/");
 }
 
 /** Back to the page of the form, with the failure's toast. */

@@ -24,23 +24,24 @@ import {
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
+import { rowId } from "~/modules/shared/ids";
 import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "school"] };
-
-const ID = /^[1-9]\d{0,9}$/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "holidays:manage");
   const params = new URL(request.url).searchParams;
   const filters = parseHolidayFilters(params);
-  // ?edit=ID and ?delete=ID open the edit form and the delete confirmation.
-  const openId = [params.get("edit"), params.get("delete")].find((v) => v && ID.test(v));
+  // ?edit=ID and ?delete=ID open the edit form and the delete confirmation; an
+  // id that can name no row (2147483648 would make PostgreSQL fail the query)
+  // opens nothing, as an id of no holiday does.
+  const openId = [params.get("edit"), params.get("delete")].map((v) => (v && /^\d+$/.test(v) ? rowId(v) : null)).find((id) => id !== null);
   const today = await schoolToday();
   const [{ rows, total }, courses, open, t] = await Promise.all([
     listHolidays(filters, today),
     holidayCourseOptions(),
-    openId ? getHoliday(Number(openId)) : undefined,
+    openId ? getHoliday(openId) : undefined,
     translator(request, "school"),
   ]);
   return json({

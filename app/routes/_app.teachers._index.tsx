@@ -11,8 +11,8 @@ import { menuFor } from "~/modules/auth/menu";
 import { parseScheduleDays } from "~/modules/courses/dates";
 import { upcomingHolidays } from "~/modules/courses/holidays.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
-import { mondayOf, requestedWeek, weekLinks } from "~/modules/courses/week";
-import { calendarEvents, classSessions, loadWeek } from "~/modules/courses/week.server";
+import { mondayOf, weekLinks } from "~/modules/courses/week";
+import { calendarEvents, classSessions, loadWeek, weekOfRequest } from "~/modules/courses/week.server";
 import { levelById } from "~/modules/students/levels";
 import { coursesOfProfessor } from "~/modules/teachers/teachers.server";
 
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   const today = await schoolToday();
-  const monday = requestedWeek(new URL(request.url).searchParams.get("week"), today);
+  const monday = weekOfRequest(new URL(request.url).searchParams.get("week"), today);
   const mine = { professorId: user.id };
   const thisWeek = monday === mondayOf(today);
   const [courses, week, other, holidays] = await Promise.all([

@@ -650,10 +650,14 @@ describe("redirectTo never leaves the site", () => {
   });
 
   it("a path of this site that only mentions another host stays on this site", () => {
-    for (const to of ["/%2F%2Fevil.com", "/.//evil.com", "/admin/students?next=//evil.com", "/admin%2F..%2F..%2F%2Fevil.com", "/admin/students#//evil.com"]) {
+    for (const to of ["/admin/students?next=//evil.com", "/admin/students#//evil.com"]) {
       expect(safeRedirect(to, "/home")).toBe(to);
       stays(to);
     }
+    // Dot segments and encoded slashes are refused: the router resolves
+    // "/.//evil.com" to "//evil.com", and a proxy may decode "%2F" (issue 16 M1;
+    // tests/unit/redirect.test.ts has the full list).
+    for (const to of ["/%2F%2Fevil.com", "/.//evil.com", "/admin%2F..%2F..%2F%2Fevil.com"]) expect(safeRedirect(to, "/home")).toBe("/home");
   });
 
   it("the language and sidebar switches go back only to pages of this site", async () => {

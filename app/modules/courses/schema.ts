@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AgeCategory, RecordStatus } from "~/db/schema";
+import { isRowId } from "~/modules/shared/ids";
 import { isIsoDate } from "~/modules/shared/listing";
 import { levelsFor } from "~/modules/students/levels";
 import { COURSE_TYPES, type CourseType, STANDARD_SCHEDULES, WEEKDAY_CODES, findSchedule } from "./schedules";
@@ -78,6 +79,8 @@ export const courseFields = z.object({
     .trim()
     .regex(/^\d{1,10}$/, E("professor"))
     .transform(Number)
+    // 9999999999 has ten digits but no row can have it: PostgreSQL would fail the query.
+    .refine(isRowId, E("professor"))
     .optional(),
   assig_percentage: whole("percentage", "percentageRange", 0, 100),
   test_percentage: whole("percentage", "percentageRange", 0, 100),

@@ -1,8 +1,19 @@
+import { json } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import { levelById } from "~/modules/students/levels";
 import { type HolidayRange, heldSessionsBetween } from "./calendar";
-import { addDays, weekDates } from "./week";
+import { addDays, requestedWeek, weekDates, weekFits } from "./week";
+
+/**
+ * The Monday of the week `?week=` asks for (today's week when it names no
+ * date); a week that leaves the calendar (9999-12-27 and after) is a 400.
+ */
+export function weekOfRequest(param: string | null | undefined, today: string): string {
+  const monday = requestedWeek(param, today);
+  if (!weekFits(monday)) throw json({ message: "redirects.dateOutOfRange" }, { status: 400 });
+  return monday;
+}
 
 export interface CalendarFilters {
   professorId?: number | null;

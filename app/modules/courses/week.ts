@@ -37,6 +37,15 @@ export function requestedWeek(param: string | null | undefined, today: string): 
   return mondayOf(param && parseDate(param) ? param : today);
 }
 
+/**
+ * Whether every day of the week that starts on `monday` is a calendar date
+ * (a four-digit year): the week of 9999-12-27 ends in the year 10000, which
+ * no date of the app can be.
+ */
+export function weekFits(monday: string): boolean {
+  return parseDate(addDays(monday, 6)) !== null;
+}
+
 /** The week shown and its neighbours, for the previous / this / next week links. */
 export function weekLinks(monday: string, today: string) {
   return { monday, previous: addDays(monday, -7), next: addDays(monday, 7), current: mondayOf(today) };
