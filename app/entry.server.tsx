@@ -47,6 +47,14 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     console.warn(logSafe(`Refused ${request.method} ${new URL(request.url).pathname}: no action takes it`));
     return;
   }
+  // Remix's other refusals of a client's mistake (a `?_data=` naming a route
+  // the URL does not match, 403; an unknown path): one line, no stack.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const inner = (error as unknown as { error?: unknown }).error;
+    const reason = inner instanceof Error ? inner.message : error.statusText;
+    console.warn(logSafe(`Refused ${request.method} ${new URL(request.url).pathname}: ${error.status} ${reason}`));
+    return;
+  }
   console.error(logSafe(error));
 }
 

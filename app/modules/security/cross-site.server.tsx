@@ -5,6 +5,7 @@ import { i18next, translator } from "~/i18n/i18n.server";
 import { apiError } from "~/modules/api/api.server";
 import appCss from "~/tailwind.css?inline";
 import { securityHeaders } from "./headers.server";
+import { logSafe } from "./log.server";
 
 // Issue 16 L4, ADR 027. Remix's server runtime (2.17, throwIfPotentialCSRFAttack
 // in handleDocumentRequest) refuses a document form post whose Origin does not
@@ -55,7 +56,7 @@ export function refusedByRemix(request: Request): boolean {
 export async function refuseForeignDocumentPost(request: Request): Promise<Response | null> {
   if (!refusedByRemix(request)) return null;
   const path = new URL(request.url).pathname;
-  console.warn(`Refused cross-site ${request.method} ${path}`);
+  console.warn(logSafe(`Refused cross-site ${request.method} ${path}`));
   if (path === "/v1/api" || path.startsWith("/v1/api/")) {
     const answer = apiError(403, "Cross-site request refused.");
     answer.headers.set("Cache-Control", "no-store");
