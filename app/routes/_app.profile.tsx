@@ -12,7 +12,7 @@ import { i18next, localeCookie, translator } from "~/i18n/i18n.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { toasts } from "~/modules/toast.server";
-import { isMultipart, readImageForm } from "~/modules/users/avatar.server";
+import { imageRefusal, isMultipart, readImageForm } from "~/modules/users/avatar.server";
 import { PASSWORD_FIELDS, changePasswordSchema, languageSchema, profileNameSchema } from "~/modules/users/schema";
 import { changeOwnPassword, getProfile, setUserImage, updateOwnLocale, updateOwnName } from "~/modules/users/users.server";
 import { isHttps } from "~/env.server";
@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { fields, image } = await readImageForm(request);
     const submission = parseWithZod(fields, { schema: avatarSchema });
     if (!image.ok) {
-      return json({ intent: "avatar", result: submission.reply({ fieldErrors: { avatar: [`users:errors.image.${image.reason}`] } }) }, { status: 400 });
+      return json({ intent: "avatar", result: submission.reply({ fieldErrors: { avatar: [`users:errors.image.${image.reason}`] } }) }, imageRefusal(image));
     }
     await setUserImage(user.id, image, user.id);
     return toasts(request).redirectWithSuccess(HERE, "users:toasts.imageSaved");

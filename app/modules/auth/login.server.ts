@@ -1,6 +1,3 @@
-import { Authenticator, AuthorizationError } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
-import { type AppLoadContext, createCookieSessionStorage } from "@remix-run/node";
 import { db, sql } from "~/db/kysely.server";
 import { clientKey, rateLimitFactor } from "~/env.server";
 import { audit } from "~/modules/audit/audit.server";
@@ -125,43 +122,24 @@ async function verifyLogin(email: string, password: string, client: string): Pro
   return { id: user.id, role: user.role };
 }
 
-// remix-auth asks for a session storage; ours lives in the database
-// (session.server.ts), so this one is only read, never committed.
-const unusedStorage = createCookieSessionStorage({
-  cookie: { name: "__auth", secrets: ["unused"], sameSite: "lax", httpOnly: true },
-});
-
-let authenticator: Authenticator<LoginUser> | undefined;
-
-function getAuthenticator() {
-  if (authenticator) return authenticator;
-  authenticator = new Authenticator<LoginUser>(unusedStorage, { throwOnError: true });
-  authenticator.use(
-    new FormStrategy(async ({ form, request, context }) => {
-      const parsed = loginSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) throw new LoginError("invalid");
-      return verifyLogin(parsed.data.email, parsed.data.password, clientKey(request, context));
-    }),
-    "form",
-  );
-  return authenticator;
-}
-
 /**
- * Signs in with the form's email and password, or tells why not. `context`
- * is the loader context the server gave (the client's address).
+ * Signs in with the form's email and password, or tells why not. The form is
+ * the one the action read (readForm, kind "login"): the body is read once,
+ * through the limited reader (ADR 026). `context` is the loader context the
+ * server gave (the client's address).
  */
 export async function authenticate(
+  form: FormData | Record<string, unknown>,
   request: Request,
   context: unknown,
 ): Promise<{ ok: true; user: LoginUser } | { ok: false; code: LoginFailure }> {
+  const fields = form instanceof FormData ? Object.fromEntries(form) : form;
+  const parsed = loginSchema.safeParse(fields);
+  if (!parsed.success) return { ok: false, code: "invalid" };
   try {
-    const user = await getAuthenticator().authenticate("form", request, { throwOnError: true, context: context as AppLoadContext });
+    const user = await verifyLogin(parsed.data.email, parsed.data.password, clientKey(request, context));
     return { ok: true, user };
   } catch (error) {
-    if (error instanceof AuthorizationError && error.cause instanceof LoginError) {
-      return { ok: false, code: error.cause.code };
-    }
     if (error instanceof LoginError) return { ok: false, code: error.code };
     throw error;
   }

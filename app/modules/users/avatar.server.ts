@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { MaxPartSizeExceededError, type UploadHandler, json, unstable_parseMultipartFormData } from "@remix-run/node";
+import { type UploadHandler, json } from "@remix-run/node";
 import { uploadDir } from "~/env.server";
+import { BodyTooLarge, IMAGE_MAX_BYTES, TOO_LARGE_HEADERS, readMultipartBody } from "~/modules/security/body.server";
 
-export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
-/** Beyond this the upload is cut off instead of read to its end (anything over MAX_AVATAR_BYTES is refused anyway). */
-const HARD_LIMIT_BYTES = 16 * 1024 * 1024;
+export const MAX_AVATAR_BYTES = IMAGE_MAX_BYTES;
 const MAX_TEXT_BYTES = 16 * 1024;
 const MAX_PARTS = 10;
 
@@ -36,10 +35,21 @@ export type ImageUpload =
   | { ok: false; reason: "missing" | "tooLarge" | "notAnImage" };
 
 /**
+ * The answer's status and headers when the image is refused: a file too
+ * large is a 413 (its body may have been cut off at the upload limit: the
+ * server closes the connection after the answer), anything else a 400.
+ */
+export function imageRefusal(image: Extract<ImageUpload, { ok: false }>): ResponseInit {
+  return image.reason === "tooLarge" ? { status: 413, headers: TOO_LARGE_HEADERS } : { status: 400 };
+}
+
+/**
  * Reads a multipart form whose file field is `fileField`: the text fields, and
- * the file checked by content and size. An oversized file is still read to its
- * end (up to a hard limit), so the browser gets our 400 page rather than a
- * reset connection.
+ * the file checked by content and size. The body is read up to the upload
+ * limit (BODY_LIMITS.upload: the largest image and the form around it); a
+ * file a little over MAX_AVATAR_BYTES is read and refused, a body over the
+ * limit is not read further (ADR 026). Either way the answer is the form's
+ * "too large" field error, with nothing of the form kept.
  */
 export async function readImageForm(request: Request, fileField = "avatar"): Promise<{ fields: FormData; image: ImageUpload }> {
   let parts = 0;
@@ -56,7 +66,6 @@ export async function readImageForm(request: Request, fileField = "avatar"): Pro
     let over = false;
     for await (const chunk of data) {
       size += chunk.byteLength;
-      if (size > HARD_LIMIT_BYTES) throw new MaxPartSizeExceededError(name, HARD_LIMIT_BYTES);
       if (size > limit) over = true;
       if (!over) chunks.push(chunk);
     }
@@ -74,9 +83,9 @@ export async function readImageForm(request: Request, fileField = "avatar"): Pro
 
   let fields: FormData;
   try {
-    fields = await unstable_parseMultipartFormData(request, handler);
+    fields = await readMultipartBody(request, "upload", handler);
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
+    if (error instanceof BodyTooLarge) {
       return { fields: new FormData(), image: { ok: false, reason: "tooLarge" } };
     }
     // Our own refusals (too many parts, a text field too long) go out as they are;
