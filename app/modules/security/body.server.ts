@@ -28,8 +28,9 @@ export const IMAGE_MAX_BYTES = 2 * MiB;
  *   characters; percent-encoded non-Latin text takes 6 to 9 bytes a character);
  * - grid: the gradebook and the attendance sheet. A 60-student class with 40
  *   items posts 2,400 cells, each twice (`g_<student>_<item>` and its original
- *   `o_…`): about 110 KB with today's ids, 170 KB with ids of 10 digits
- *   (tests/integration/body-limits.test.ts measures a real one);
+ *   `o_…`): 53 KB on its first save and 65 KB after it with small ids,
+ *   168 KB with ids of 10 digits and every cell's 10 characters
+ *   (tests/integration/body-limits.test.ts posts a real one, twice);
  * - upload: one image of IMAGE_MAX_BYTES with the form around it (multipart
  *   headers, the settings form's text fields);
  * - api: a JSON or form body of the /v1/api (a transfer, a sign-in).
