@@ -51,8 +51,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  * dialogs, 404) keep it.
  */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  // A body too large was not read to its end: the server closes the connection after the 413 (ADR 026).
-  if (response.status === 413) response.headers.set("Connection", "close");
   const failed = request.method === "POST" && response.status >= 400 && (response.headers.has("X-Remix-Error") || response.headers.has("X-Remix-Catch"));
   if (!failed) {
     securityHeaders(response.headers, null);
@@ -123,8 +121,6 @@ export default async function handleRequest(
     securityHeaders(response.headers, null);
     return response;
   }
-  // A body too large was not read to its end: the server closes the connection after the 413 (ADR 026).
-  if (responseStatusCode === 413) responseHeaders.set("Connection", "close");
   // A page refuses a method it does not take (PUT, DELETE...) with 405: say which it takes.
   if (responseStatusCode === 405) {
     const leaf = remixContext.staticHandlerContext.matches.at(-1)?.route.id;

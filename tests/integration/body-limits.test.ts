@@ -83,7 +83,6 @@ describe("a body over its limit", () => {
     const { req, counter } = bigPost(url, 100 * MiB, { declared: true });
     const res = await callAction(route, req, params);
     expect(res.status).toBe(413);
-    expect(res.headers.get("Connection")).toBe("close");
     expect(counter.pulled).toBe(0);
     const body = (await res.json()) as { message: string };
     // The API answers English {message}; a page, the key its 413 page translates.
@@ -96,7 +95,6 @@ describe("a body over its limit", () => {
     const { req, counter } = bigPost(url, 100 * MiB, { declared: false });
     const res = await callAction(route, req, params);
     expect(res.status).toBe(413);
-    expect(res.headers.get("Connection")).toBe("close");
     // Read up to the limit (and the chunk that crossed it), not one chunk more.
     expect(counter.pulled).toBeGreaterThan(BODY_LIMITS[kind]);
     expect(counter.pulled).toBeLessThanOrEqual(BODY_LIMITS[kind] + CHUNK);
@@ -243,7 +241,6 @@ describe("the picture forms", () => {
     const before = files();
     const res = await callAction(profileRoute, await avatarPost(cookie, pngOf(size)));
     expect(res.status).toBe(413);
-    expect(res.headers.get("Connection")).toBe("close");
     const body = (await res.json()) as { result: { error: Record<string, string[]> } };
     expect(body.result.error.avatar).toEqual(["users:errors.image.tooLarge"]);
     expect(await imageOf(users.professor.id)).toBeNull();

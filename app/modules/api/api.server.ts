@@ -4,7 +4,7 @@ import { ACCESS_DENIED, refuseCrossSite } from "~/modules/auth/guards.server";
 import { type Capability, can } from "~/modules/auth/permissions";
 import { type SessionUser, lookupSession } from "~/modules/auth/session.server";
 import { containsNul } from "~/modules/shared/form.server";
-import { BODY_LIMITS, type BodyKind, BodyTooLarge, TOO_LARGE_HEADERS, readBodyForm, readBodyText } from "~/modules/security/body.server";
+import { BODY_LIMITS, type BodyKind, BodyTooLarge, readBodyForm, readBodyText } from "~/modules/security/body.server";
 import { rowId } from "~/modules/shared/ids";
 
 // The /v1/api JSON API (PRODUCT 9): bearer token, the pages' permission
@@ -72,9 +72,7 @@ export async function readBody(request: Request, kind: BodyKind = "api"): Promis
     return await parseBody(request, kind);
   } catch (error) {
     if (error instanceof BodyTooLarge) {
-      const response = apiError(413, `The body is too large: at most ${Math.floor(BODY_LIMITS[kind] / 1024)} KiB.`);
-      for (const [name, value] of Object.entries(TOO_LARGE_HEADERS)) response.headers.set(name, value);
-      throw response;
+      throw apiError(413, `The body is too large: at most ${Math.floor(BODY_LIMITS[kind] / 1024)} KiB.`);
     }
     // Our own answers go out as they are; a body that could not be read (a client gone) is a 400.
     if (error instanceof Response) throw error;

@@ -8,10 +8,11 @@ import { type UploadHandler, unstable_parseMultipartFormData } from "@remix-run/
 //
 // - a declared Content-Length over the limit is refused before one byte is read;
 // - a body without one (chunked) is read with a byte counter and cut off at
-//   the limit: the rest is never read (the caller answers 413 with
-//   `Connection: close`, so the server drops the connection after the answer
-//   instead of reading on). The stream is left as it is, not cancelled:
-//   cancelling destroys Node's request and its socket before the 413 is sent.
+//   the limit: the rest is never read by the app. The stream is left as it
+//   is, not cancelled: cancelling destroys Node's request and its socket
+//   before the 413 is sent. The server (server/index.js) then throws away
+//   what the client is still sending for a moment, so that the client reads
+//   the 413, and closes the connection.
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -55,9 +56,6 @@ export class BodyTooLarge extends Error {
     this.name = "BodyTooLarge";
   }
 }
-
-/** The headers every 413 carries: the server closes the connection after the answer instead of reading the rest. */
-export const TOO_LARGE_HEADERS = { Connection: "close" } as const;
 
 /** The declared length when it is a plain number, else null (none, or chunked). */
 function declaredLength(request: Request): number | null {

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { type BodyKind, BodyTooLarge, TOO_LARGE_HEADERS, readBodyForm } from "~/modules/security/body.server";
+import { type BodyKind, BodyTooLarge, readBodyForm } from "~/modules/security/body.server";
 
 /**
  * Whether a value (a string, or strings anywhere inside an array or object)
@@ -38,9 +38,9 @@ export async function readForm(request: Request, kind: BodyKind = "form"): Promi
   return form;
 }
 
-/** The 413 of a page's form post: its own translated page (error-view.tsx); the server closes the connection after it. */
+/** The 413 of a page's form post: its own translated page (error-view.tsx). */
 export function bodyTooLarge() {
-  return json({ message: "errors.bodies.tooLarge" }, { status: 413, headers: TOO_LARGE_HEADERS });
+  return json({ message: "errors.bodies.tooLarge" }, { status: 413 });
 }
 
 /**

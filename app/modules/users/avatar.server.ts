@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { type UploadHandler, json } from "@remix-run/node";
 import { uploadDir } from "~/env.server";
-import { BodyTooLarge, IMAGE_MAX_BYTES, TOO_LARGE_HEADERS, readMultipartBody } from "~/modules/security/body.server";
+import { BodyTooLarge, IMAGE_MAX_BYTES, readMultipartBody } from "~/modules/security/body.server";
 
 export const MAX_AVATAR_BYTES = IMAGE_MAX_BYTES;
 const MAX_TEXT_BYTES = 16 * 1024;
@@ -35,12 +35,11 @@ export type ImageUpload =
   | { ok: false; reason: "missing" | "tooLarge" | "notAnImage" };
 
 /**
- * The answer's status and headers when the image is refused: a file too
- * large is a 413 (its body may have been cut off at the upload limit: the
- * server closes the connection after the answer), anything else a 400.
+ * The answer's status when the image is refused: a file too large is a 413
+ * (its body may have been cut off at the upload limit), anything else a 400.
  */
 export function imageRefusal(image: Extract<ImageUpload, { ok: false }>): ResponseInit {
-  return image.reason === "tooLarge" ? { status: 413, headers: TOO_LARGE_HEADERS } : { status: 400 };
+  return { status: image.reason === "tooLarge" ? 413 : 400 };
 }
 
 /**
