@@ -39,19 +39,21 @@ const accessLog = morgan((tokens, req, res) =>
 // here instead of reaching the router.
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-// A body too large (ADR 026): the app answered 413 without reading it to its
-// end (refused unread, or cut off at its limit). Closing at once would reset
-// the connection while the client is still sending, and a client often loses
-// the answer with it; instead the server reads on and throws away what comes
-// (never into memory) for a moment, so that the client reads the 413 and
-// stops, then closes. A client that sends its body to its end within that
-// keeps its connection.
+// A body the app did not read to its end (ADR 026): a 413 (refused unread,
+// or cut off at its limit), or any answer given before reading (a sign-in
+// redirect, a cross-site refusal). Closing at once would reset the
+// connection while the client is still sending, and a client often loses
+// the answer with it; Node's own way reads the whole rest, however long.
+// Instead the server reads on and throws away what comes (never kept) for
+// at most LINGER_MS and LINGER_BYTES, so that the client reads the answer
+// and stops, then closes. A client that sends its body to its end within
+// that keeps its connection.
 const LINGER_MS = 2_000;
 const LINGER_BYTES = 16 * 1024 * 1024;
 
-function afterTooLarge(req, res, next) {
+function afterUnreadBody(req, res, next) {
   res.once("finish", () => {
-    if (res.statusCode === 413 && !req.complete) linger(req);
+    if (!req.complete) linger(req);
   });
   next();
 }
@@ -62,7 +64,7 @@ function linger(req) {
   const timer = setTimeout(close, LINGER_MS);
   socket.once("close", () => clearTimeout(timer));
   req.once("end", () => clearTimeout(timer));
-  // Nothing more for the app's stream of the body (it was left paused at its limit).
+  // Nothing more for the app's stream of the body (a cut-off one was left paused at its limit).
   req.removeAllListeners("data");
   let thrownAway = 0;
   req.on("data", (chunk) => {
@@ -79,7 +81,7 @@ app.use((req, res, next) => {
   res.status(405).set({ Allow: "GET, HEAD, POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
   res.end("Method Not Allowed\n");
 });
-app.use(afterTooLarge);
+app.use(afterUnreadBody);
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
