@@ -43,7 +43,8 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 // or cut off at its limit), or any answer given before reading (a sign-in
 // redirect, a cross-site refusal). Closing at once would reset the
 // connection while the client is still sending, and a client often loses
-// the answer with it; Node's own way reads the whole rest, however long.
+// the answer with it; Node's own way reads all the rest, for as long as the
+// client sends (up to its 5-minute request timeout).
 // Instead the server reads on and throws away what comes (never kept) for
 // at most LINGER_MS and LINGER_BYTES, so that the client reads the answer
 // and stops, then closes. A client that sends its body to its end within
@@ -62,6 +63,7 @@ function linger(req) {
   const socket = req.socket;
   const close = () => socket.destroy();
   const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
   socket.once("close", () => clearTimeout(timer));
   req.once("end", () => clearTimeout(timer));
   // Nothing more for the app's stream of the body (a cut-off one was left paused at its limit).

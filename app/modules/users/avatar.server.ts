@@ -47,8 +47,10 @@ export function imageRefusal(image: Extract<ImageUpload, { ok: false }>): Respon
  * the file checked by content and size. The body is read up to the upload
  * limit (BODY_LIMITS.upload: the largest image and the form around it); a
  * file a little over MAX_AVATAR_BYTES is read and refused, a body over the
- * limit is not read further (ADR 026). Either way the answer is the form's
- * "too large" field error, with nothing of the form kept.
+ * limit is not read further (ADR 026; the server lets the client finish
+ * sending for a moment, so the browser gets our page rather than a reset
+ * connection). Either way the answer is the form's "too large" field error;
+ * a body cut off keeps none of its text fields.
  */
 export async function readImageForm(request: Request, fileField = "avatar"): Promise<{ fields: FormData; image: ImageUpload }> {
   let parts = 0;
