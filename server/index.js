@@ -53,6 +53,43 @@ const PLAIN_TEXT = {
 // Static files are served with the type of their extension, never sniffed.
 const staticHeaders = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
 
+// A body the app did not read to its end (ADR 026): a 413 (refused unread,
+// or cut off at its limit), or any answer given before reading (a sign-in
+// redirect, a cross-site refusal). Closing at once would reset the
+// connection while the client is still sending, and a client often loses
+// the answer with it; Node's own way reads all the rest, for as long as the
+// client sends (up to its 5-minute request timeout).
+// Instead the server reads on and throws away what comes (never kept) for
+// at most LINGER_MS and LINGER_BYTES, so that the client reads the answer
+// and stops, then closes. A client that sends its body to its end within
+// that keeps its connection.
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+function afterUnreadBody(req, res, next) {
+  res.once("finish", () => {
+    if (!req.complete) linger(req);
+  });
+  next();
+}
+
+function linger(req) {
+  const socket = req.socket;
+  const close = () => socket.destroy();
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
+  req.once("end", () => clearTimeout(timer));
+  // Nothing more for the app's stream of the body (a cut-off one was left paused at its limit).
+  req.removeAllListeners("data");
+  let thrownAway = 0;
+  req.on("data", (chunk) => {
+    thrownAway += chunk.length;
+    if (thrownAway > LINGER_BYTES) close();
+  });
+  req.resume();
+}
+
 const app = express();
 app.disable("x-powered-by");
 app.use((req, res, next) => {
@@ -60,6 +97,7 @@ app.use((req, res, next) => {
   res.status(405).set({ Allow: "GET, HEAD, POST", ...PLAIN_TEXT });
   res.end("Method Not Allowed\n");
 });
+app.use(afterUnreadBody);
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
 app.use(express.static("public", { maxAge: "1h", setHeaders: staticHeaders }));

@@ -65,6 +65,14 @@ export function ErrorView({ error, standalone = false }: { error: unknown; stand
     );
   }
 
+  if (status === 413) {
+    return (
+      <Frame standalone={standalone}>
+        <StatusCard status={413} title={t("errors.bodies.title")} text={t("errors.bodies.tooLarge")} />
+      </Frame>
+    );
+  }
+
   if (status === 405) {
     return (
       <Frame standalone={standalone}>

@@ -40,10 +40,11 @@ export function isMessageKey(key: unknown): key is string {
  * The toast a failed form post gets instead of an error page: the server's
  * message when it is one the reader can read, else "Oops! Something went
  * wrong!". Null when the catalogue answers with a page of its own: 401
- * (sign-in), 403 (the Access Denied / Account Locked dialogs), 404.
+ * (sign-in), 403 (the Access Denied / Account Locked dialogs), 404, 413 (a
+ * body too large: the answer stays a 413, ADR 026).
  */
 export function failedSubmissionToast(status: number, message: unknown): string | null {
-  if (status === 401 || status === 403 || status === 404) return null;
+  if (status === 401 || status === 403 || status === 404 || status === 413) return null;
   return isMessageKey(message) ? message : "errors.oops";
 }
 

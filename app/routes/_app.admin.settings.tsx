@@ -13,7 +13,7 @@ import { SCHOOL_NAME_MAX, settingsSchema } from "~/modules/settings";
 import { LOGO_MAX_PIXELS, checkLogo, logoPath, removeLogo, saveSettings, schoolSettings, timeZones, unprintableInName } from "~/modules/settings.server";
 import { readForm } from "~/modules/shared/form.server";
 import { toasts } from "~/modules/toast.server";
-import { type ImageUpload, MAX_AVATAR_BYTES, isMultipart, readImageForm } from "~/modules/users/avatar.server";
+import { type ImageUpload, MAX_AVATAR_BYTES, imageRefusal, isMultipart, readImageForm } from "~/modules/users/avatar.server";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -56,6 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
     keepShown ? { status: "error" as const, error: fieldErrors ?? {} } : submission.reply(fieldErrors ? { fieldErrors } : undefined);
 
   const errors: Record<string, string[]> = {};
+  // A logo too large is a 413 (its body may have been cut off: ADR 026); other refusals are 400s.
+  const refused: ResponseInit = !image.ok && image.reason === "tooLarge" ? imageRefusal(image) : { status: 400 };
   // No file chosen keeps the logo; a file that is not one is refused with the rest of the form.
   let logo: { bytes: Uint8Array; extension: "png" | "jpg" } | null = null;
   if (image.ok) {
@@ -66,9 +68,9 @@ export async function action({ request }: ActionFunctionArgs) {
     errors.logo = [`school:settings.errors.logo.${image.reason}`];
   }
   if (submission.status !== "success") {
-    if (keepShown) return json({ result: reply(errors) }, { status: 400 });
+    if (keepShown) return json({ result: reply(errors) }, refused);
     const result = submission.reply();
-    return json({ result: { ...result, error: { ...result.error, ...errors } } }, { status: 400 });
+    return json({ result: { ...result, error: { ...result.error, ...errors } } }, refused);
   }
   const missing = await unprintableInName(submission.value.name);
   if (missing) {
@@ -76,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // The characters are part of the message: translated here, shown as it is.
     errors.name = [t("settings.errors.nameUnprintable", { characters: missing })];
   }
-  if (Object.keys(errors).length) return json({ result: reply(errors) }, { status: 400 });
+  if (Object.keys(errors).length) return json({ result: reply(errors) }, refused);
 
   await saveSettings(submission.value, logo, user.id);
   return toasts(request).redirectWithSuccess(HERE, "school:settings.toasts.saved");

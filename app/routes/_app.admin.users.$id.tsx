@@ -16,7 +16,7 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { ROLES } from "~/modules/auth/permissions";
 import { toasts } from "~/modules/toast.server";
-import { isMultipart, readImageForm } from "~/modules/users/avatar.server";
+import { imageRefusal, isMultipart, readImageForm } from "~/modules/users/avatar.server";
 import { PASSWORD_FIELDS, resetPasswordSchema, switchSchema, updateUserSchema } from "~/modules/users/schema";
 import {
   type UserChangeFailure,
@@ -77,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { fields, image } = await readImageForm(request);
     const submission = parseWithZod(fields, { schema: avatarSchema });
     if (!image.ok) {
-      return json({ intent: "avatar", result: submission.reply({ fieldErrors: { avatar: [`users:errors.image.${image.reason}`] } }), link: null }, { status: 400 });
+      return json({ intent: "avatar", result: submission.reply({ fieldErrors: { avatar: [`users:errors.image.${image.reason}`] } }), link: null }, imageRefusal(image));
     }
     const outcome = await setUserImage(id, image, actor.id);
     if (!outcome.ok) throw json({ message: "Not found" }, { status: 404 });

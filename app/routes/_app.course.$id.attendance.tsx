@@ -80,7 +80,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, courseId } = await requireCourseProfessor(request, params.id);
-  const post = parseAttendancePost(await readForm(request));
+  const post = parseAttendancePost(await readForm(request, "grid"));
   // What was chosen comes back with a refusal, so nothing typed is lost.
   const refuse = (problem: Problem, marks?: ReadonlyMap<number, AttendanceValue>) =>
     json({ problem, marks: marks ? Object.fromEntries(marks) : null }, { status: 400 });

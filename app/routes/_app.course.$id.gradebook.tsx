@@ -62,7 +62,7 @@ function echo(form: FormData) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, courseId } = await requireCourseProfessor(request, params.id);
-  const form = await readForm(request);
+  const form = await readForm(request, "grid");
   const outcome = await saveGradebook(courseId, user.id, form, await schoolToday());
   const here = `/course/${courseId}/gradebook`;
   if (outcome.ok) {

@@ -13,7 +13,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { clearSessionCookie } from "~/modules/auth/session.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { toasts } from "~/modules/toast.server";
-import { isMultipart, readImageForm } from "~/modules/users/avatar.server";
+import { imageRefusal, isMultipart, readImageForm } from "~/modules/users/avatar.server";
 import { PASSWORD_FIELDS, changePasswordSchema, languageSchema, profileNameSchema } from "~/modules/users/schema";
 import { changeOwnPassword, getProfile, setUserImage, updateOwnLocale, updateOwnName } from "~/modules/users/users.server";
 import { clientKey, isHttps } from "~/env.server";
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { fields, image } = await readImageForm(request);
     const submission = parseWithZod(fields, { schema: avatarSchema });
     if (!image.ok) {
-      return json({ intent: "avatar", result: submission.reply({ fieldErrors: { avatar: [`users:errors.image.${image.reason}`] } }) }, { status: 400 });
+      return json({ intent: "avatar", result: submission.reply({ fieldErrors: { avatar: [`users:errors.image.${image.reason}`] } }) }, imageRefusal(image));
     }
     await setUserImage(user.id, image, user.id);
     return toasts(request).redirectWithSuccess(HERE, "users:toasts.imageSaved");

@@ -40,12 +40,12 @@ const STATUS: Record<LoginFailure, number> = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const formData = await readForm(request.clone());
+  const formData = await readForm(request, "login");
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
   }
-  const outcome = await authenticate(request, context);
+  const outcome = await authenticate(formData, request, context);
   if (!outcome.ok) {
     return json(
       {

@@ -22,20 +22,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return apiError(403, "Cross-site request refused.");
   }
-  const parsed = loginSchema.safeParse(await readBody(request));
+  const body = await readBody(request, "login");
+  const parsed = loginSchema.safeParse(body);
   if (!parsed.success) {
     return apiError(400, "Check the fields.", parsed.error.flatten().fieldErrors as Record<string, string[]>);
   }
   // The same sign-in as the form: rate limits, lockout, argon2id.
-  const headers = new Headers(request.headers);
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  headers.delete("Content-Length");
-  const formRequest = new Request(request.url, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams({ email: parsed.data.email, password: parsed.data.password }),
-  });
-  const outcome = await authenticate(formRequest, context);
+  const outcome = await authenticate(parsed.data, request, context);
   if (!outcome.ok) {
     const [status, message] = MESSAGES[outcome.code];
     return apiError(status, message);

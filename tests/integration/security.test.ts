@@ -382,7 +382,7 @@ describe("cookies", () => {
       for (const m of text.matchAll(/createCookie\(\s*"([^"]+)"/g)) defined.add(m[1]);
       for (const m of text.matchAll(/cookie:\s*\{\s*name:\s*"([^"]+)"/g)) defined.add(m[1]);
     }
-    // remix-auth's storage is read, never committed (login.server.ts): no response carries it.
+    // remix-auth's storage cookie (the sign-in no longer goes through remix-auth, ADR 026): no response carries it.
     defined.delete("__auth");
     expect(seen.has("__auth")).toBe(false);
     expect([...defined].sort()).toEqual(["lng", "registration", "sidebar", "toast", "token"]);

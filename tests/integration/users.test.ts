@@ -580,11 +580,11 @@ describe("avatar upload and the image route", () => {
     ["an SVG renamed .png", { bytes: SVG, name: "avatar.png", type: "image/png" }, "users:errors.image.notAnImage"],
     ["a 3 MB PNG", { bytes: BIG_PNG, name: "big.png", type: "image/png" }, "users:errors.image.tooLarge"],
     ["no file", { bytes: "", name: "", type: "application/octet-stream" }, "users:errors.image.missing"],
-  ])("%s is refused with 400 and a message by the field; nothing stored", async (_label, file, message) => {
+  ])("%s is refused with 400 (413 when too large) and a message by the field; nothing stored", async (_label, file, message) => {
     const { user, cookie } = await target();
     const filesBefore = fs.readdirSync(UPLOADS).length;
     const res = await upload(cookie, file);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(message === "users:errors.image.tooLarge" ? 413 : 400);
     expect(((await res.json()) as Result).result.error?.avatar).toEqual([message]);
     expect((await userRow(user.id)).image).toBeNull();
     expect(fs.readdirSync(UPLOADS).length).toBe(filesBefore);

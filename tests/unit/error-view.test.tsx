@@ -52,6 +52,14 @@ describe("the shared error page", () => {
     expect(html).not.toContain("transfers:errors.notPending");
   });
 
+  it.each(LANGUAGES)("a 413 (a body too large, ADR 026) is its own page in %s, not Oops", async (lng) => {
+    const html = await render(errorResponse(413, { message: "errors.bodies.tooLarge" }), lng);
+    expect(html).toContain(text(lng, "common", "errors.bodies.title"));
+    expect(html).toContain(text(lng, "common", "errors.bodies.tooLarge"));
+    expect(html).toContain("413");
+    expect(html).not.toContain(text(lng, "common", "errors.oops"));
+  });
+
   it("a module's English text is never shown (the heading says Oops)", async () => {
     const html = await render(errorResponse(409, { message: "This transfer is no longer pending." }), "es");
     expect(html).not.toContain("This transfer is no longer pending.");

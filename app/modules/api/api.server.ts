@@ -4,6 +4,7 @@ import { ACCESS_DENIED, refuseCrossSite } from "~/modules/auth/guards.server";
 import { type Capability, can } from "~/modules/auth/permissions";
 import { type SessionUser, lookupSession } from "~/modules/auth/session.server";
 import { containsNul } from "~/modules/shared/form.server";
+import { BODY_LIMITS, type BodyKind, BodyTooLarge, readBodyForm, readBodyText } from "~/modules/security/body.server";
 import { rowId } from "~/modules/shared/ids";
 
 // The /v1/api JSON API (PRODUCT 9): bearer token, the pages' permission
@@ -14,7 +15,7 @@ export function englishMessage(key: string): string {
   return englishText(key) ?? key;
 }
 
-export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 429, message: string, errors?: Record<string, string[]>) {
+export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429, message: string, errors?: Record<string, string[]>) {
   const english = errors
     ? Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map(englishMessage)]))
     : undefined;
@@ -61,11 +62,28 @@ export function requireMethod(request: Request, ...methods: ("POST" | "PUT")[]) 
   if (!(methods as string[]).includes(request.method)) throw methodNotAllowed(...methods);
 }
 
-/** A JSON or form body as a plain object; a body that is neither is a 400. */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
+/**
+ * A JSON or form body as a plain object; a body that is neither is a 400,
+ * one over its kind's limit a 413 (refused unread when its length says so,
+ * cut off at the limit otherwise; ADR 026).
+ */
+export async function readBody(request: Request, kind: BodyKind = "api"): Promise<Record<string, unknown>> {
+  try {
+    return await parseBody(request, kind);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      throw apiError(413, `The body is too large: at most ${Math.floor(BODY_LIMITS[kind] / 1024)} KiB.`);
+    }
+    // Our own answers go out as they are; a body that could not be read (a client gone) is a 400.
+    if (error instanceof Response) throw error;
+    throw apiError(400, "The body could not be read.");
+  }
+}
+
+async function parseBody(request: Request, kind: BodyKind): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/json")) {
-    const text = await request.text();
+    const text = await readBodyText(request, kind);
     if (!text.trim()) return {};
     let value: unknown;
     try {
@@ -81,8 +99,9 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   if (type.includes("form")) {
     let form: FormData;
     try {
-      form = await request.formData();
-    } catch {
+      form = await readBodyForm(request, kind);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) throw error;
       throw apiError(400, "The form could not be read.");
     }
     if (containsNul([...form.keys(), ...form.values()])) throw apiError(400, "Text may not hold the NUL character.");
@@ -93,7 +112,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     }
     return out;
   }
-  const text = await request.text();
+  const text = await readBodyText(request, kind);
   if (!text.trim()) return {};
   throw apiError(400, "Send the body as application/json.");
 }

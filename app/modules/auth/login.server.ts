@@ -223,15 +223,28 @@ function getAuthenticator() {
 }
 
 /**
- * Signs in with the form's email and password, or tells why not. `context`
- * is the loader context the server gave (the client's address).
+ * Signs in with the form's email and password, or tells why not. The form is
+ * the one the action read (readForm, kind "login"): the body is read once,
+ * through the limited reader (ADR 026). `context` is the loader context the
+ * server gave (the client's address).
  */
 export async function authenticate(
+  form: FormData | Record<string, unknown>,
   request: Request,
   context: unknown,
 ): Promise<{ ok: true; user: LoginUser } | { ok: false; code: LoginFailure }> {
+  // remix-auth's FormStrategy reads the form from a request: it gets one made
+  // here from the form already read (in memory, within the login limit), with
+  // the original headers for the client's address.
+  const fields = new URLSearchParams();
+  const entries = form instanceof FormData ? [...form.entries()] : Object.entries(form);
+  for (const [name, value] of entries) if (typeof value === "string") fields.append(name, value);
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", "application/x-www-form-urlencoded");
+  headers.delete("Content-Length");
+  const formRequest = new Request(request.url, { method: "POST", headers, body: fields });
   try {
-    const user = await getAuthenticator().authenticate("form", request, { throwOnError: true, context: context as AppLoadContext });
+    const user = await getAuthenticator().authenticate("form", formRequest, { throwOnError: true, context: context as AppLoadContext });
     return { ok: true, user };
   } catch (error) {
     if (error instanceof AuthorizationError && error.cause instanceof LoginError) {

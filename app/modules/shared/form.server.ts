@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { type BodyKind, BodyTooLarge, readBodyForm } from "~/modules/security/body.server";
 
 /**
  * Whether a value (a string, or strings anywhere inside an array or object)
@@ -15,15 +16,18 @@ export function containsNul(value: unknown, depth = 0): boolean {
 /**
  * The posted form. A body that is not a form (no or another Content-Type, a
  * broken multipart body, a client that went away), or that holds a NUL
- * character, is the client's mistake: a 400, never a 500. Every action reads
- * its form through this. The messages are translation keys (the shared
- * error handling shows them in the reader's language).
+ * character, is the client's mistake: a 400, never a 500. A body over its
+ * kind's limit (BODY_LIMITS) is a 413, refused before it is read when its
+ * length says so, cut off at the limit otherwise (ADR 026). Every action
+ * reads its form through this. The messages are translation keys (the
+ * shared error handling shows them in the reader's language).
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, kind: BodyKind = "form"): Promise<FormData> {
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
+    form = await readBodyForm(request, kind);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw bodyTooLarge();
     throw json({ message: "errors.formUnreadable" }, { status: 400 });
   }
   for (const [name, value] of form) {
@@ -32,6 +36,11 @@ export async function readForm(request: Request): Promise<FormData> {
     }
   }
   return form;
+}
+
+/** The 413 of a page's form post: its own translated page (error-view.tsx). */
+export function bodyTooLarge() {
+  return json({ message: "errors.bodies.tooLarge" }, { status: 413 });
 }
 
 /**

@@ -1,13 +1,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { MaxPartSizeExceededError, type UploadHandler, json, unstable_parseMultipartFormData } from "@remix-run/node";
+import { type UploadHandler, json } from "@remix-run/node";
 import { uploadDir } from "~/env.server";
+import { BodyTooLarge, IMAGE_MAX_BYTES, readMultipartBody } from "~/modules/security/body.server";
 import { logSafe } from "~/modules/security/log.server";
 
-export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
-/** Beyond this the upload is cut off instead of read to its end (anything over MAX_AVATAR_BYTES is refused anyway). */
-const HARD_LIMIT_BYTES = 16 * 1024 * 1024;
+export const MAX_AVATAR_BYTES = IMAGE_MAX_BYTES;
 const MAX_TEXT_BYTES = 16 * 1024;
 const MAX_PARTS = 10;
 
@@ -37,10 +36,22 @@ export type ImageUpload =
   | { ok: false; reason: "missing" | "tooLarge" | "notAnImage" };
 
 /**
+ * The answer's status when the image is refused: a file too large is a 413
+ * (its body may have been cut off at the upload limit), anything else a 400.
+ */
+export function imageRefusal(image: Extract<ImageUpload, { ok: false }>): ResponseInit {
+  return { status: image.reason === "tooLarge" ? 413 : 400 };
+}
+
+/**
  * Reads a multipart form whose file field is `fileField`: the text fields, and
- * the file checked by content and size. An oversized file is still read to its
- * end (up to a hard limit), so the browser gets our 400 page rather than a
- * reset connection.
+ * the file checked by content and size. The body is read up to the upload
+ * limit (BODY_LIMITS.upload: the largest image and the form around it); a
+ * file a little over MAX_AVATAR_BYTES is read and refused, a body over the
+ * limit is not read further (ADR 026; the server lets the client finish
+ * sending for a moment, so the browser gets our page rather than a reset
+ * connection). Either way the answer is the form's "too large" field error;
+ * a body cut off keeps none of its text fields.
  */
 export async function readImageForm(request: Request, fileField = "avatar"): Promise<{ fields: FormData; image: ImageUpload }> {
   let parts = 0;
@@ -57,7 +68,6 @@ export async function readImageForm(request: Request, fileField = "avatar"): Pro
     let over = false;
     for await (const chunk of data) {
       size += chunk.byteLength;
-      if (size > HARD_LIMIT_BYTES) throw new MaxPartSizeExceededError(name, HARD_LIMIT_BYTES);
       if (size > limit) over = true;
       if (!over) chunks.push(chunk);
     }
@@ -75,9 +85,9 @@ export async function readImageForm(request: Request, fileField = "avatar"): Pro
 
   let fields: FormData;
   try {
-    fields = await unstable_parseMultipartFormData(request, handler);
+    fields = await readMultipartBody(request, "upload", handler);
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
+    if (error instanceof BodyTooLarge) {
       return { fields: new FormData(), image: { ok: false, reason: "tooLarge" } };
     }
     // Our own refusals (too many parts, a text field too long) go out as they are;
