@@ -18,6 +18,7 @@ interface Fixture {
 const NAMES = { pass: ["Certa", "Passmore"], fail: ["Fabian", "Failla"], missing: ["Mina", "Missing"] } as const;
 
 function endedCourse(project: string): Fixture {
+  // IMMEDIATE: the write lock is taken first, so the other project's fixture waits (busy_timeout) instead of failing "database is locked".
   return withE2eDb((db) =>
     db.transaction(() => {
       const code = `E2E-CERT-${project.toUpperCase()}`;
@@ -64,7 +65,7 @@ function endedCourse(project: string): Fixture {
         });
       });
       return ids(courseId);
-    })(),
+    }).immediate(),
   );
 }
 
