@@ -6,6 +6,7 @@ import * as m0004 from "./migrations/0004_courses_code";
 import * as m0005 from "./migrations/0005_certificates";
 import * as m0006 from "./migrations/0006_performance";
 import * as m0007 from "./migrations/0007_menu_preferences";
+import * as m0008 from "./migrations/0008_draft_limits";
 import type { Database } from "./schema";
 
 // Listed by hand (not read from disk) so they travel inside the server bundle.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005_certificates": m0005,
   "0006_performance": m0006,
   "0007_menu_preferences": m0007,
+  "0008_draft_limits": m0008,
 };
 
 /** Every migration this version of the app knows, in order (a backup with others is from a newer version). */

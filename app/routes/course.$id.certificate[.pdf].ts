@@ -1,9 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { coursePdfLoader } from "~/modules/certificates/certificates.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { coursePdfLoader, issueCertificatesAction } from "~/modules/certificates/certificates.server";
 import { requireCourseProfessor } from "~/modules/courses/access.server";
 
-/** GET /course/{id}/certificate.pdf?student=ID or ?all=1 (passing students only): the course's professor only. */
+/** GET /course/{id}/certificate.pdf?student=ID or ?all=1 (passing students only): the course's professor only. Prints issued certificates. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, courseId } = await requireCourseProfessor(request, params.id);
   return coursePdfLoader(request, "certificate", courseId, user.id, `/course/${courseId}/student-report`);
+}
+
+/** POST: issues the certificates not issued yet (their numbers are recorded), then 303 to the GET. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, courseId } = await requireCourseProfessor(request, params.id);
+  return issueCertificatesAction(request, courseId, user.id, `/course/${courseId}/certificate.pdf`, `/course/${courseId}/student-report`);
 }

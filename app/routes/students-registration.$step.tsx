@@ -23,7 +23,7 @@ import {
 } from "~/modules/registrations/schema";
 import {
   type DraftData,
-  type RawValues,
+  draftValues,
   firstIncompleteStep,
   forgetDraft,
   idNumberTaken,
@@ -73,13 +73,6 @@ function schemaFor(step: FormStep, data: DraftData, today: string) {
   return messageSchema;
 }
 
-function rawOf(form: FormData): RawValues {
-  const raw: RawValues = {};
-  for (const [k, v] of form) {
-    if (typeof v === "string" && k !== "intent" && k !== HONEYPOT && !k.startsWith("__")) raw[k] = v.slice(0, 2000);
-  }
-  return raw;
-}
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -92,12 +85,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect("/students-registration/personal", { headers: await forgetDraft(request) });
   }
 
-  const raw = rawOf(form);
+  // Only this step's fields, each cut to its maximum (issue 16 M3).
+  const raw = draftValues(step, form.entries());
   const next: DraftData = { ...data, raw: { ...data.raw, [step]: raw } };
   const index = FORM_STEPS.indexOf(step);
 
   if (form.get("intent") === "back") {
-    // Back keeps what was typed, valid or not.
+    // Back keeps what was typed, valid or not (in a draft: none is made before a valid first step).
     const saved = await saveDraft(request, client, draft, next);
     return redirect(`/students-registration/${FORM_STEPS[Math.max(0, index - 1)]}`, saved);
   }
@@ -117,6 +111,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return json({ result: submission.reply({ fieldErrors: { id_number: ["registration.errors.idNumberTaken"] } }) }, { status: 409 });
     }
     const saved = await saveDraft(request, client, draft, { ...next, personal: value });
+    if (saved.refused) {
+      return json({ result: submission.reply({ formErrors: ["registration.drafts.tooMany"] }) }, { status: 429 });
+    }
     return redirect("/students-registration/address", saved);
   }
   if (step === "address") {

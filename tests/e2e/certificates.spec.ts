@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, type Response, expect, test } from "@playwright/test";
 import { dbRow, dbRows, withE2eDb } from "./db";
 import { jsEnabled, signIn, waitForHydration } from "./helpers";
 
@@ -18,6 +18,7 @@ interface Fixture {
 const NAMES = { pass: ["Certa", "Passmore"], fail: ["Fabian", "Failla"], missing: ["Mina", "Missing"] } as const;
 
 function endedCourse(project: string): Fixture {
+  // IMMEDIATE: the write lock is taken first, so the other project's fixture waits (busy_timeout) instead of failing "database is locked".
   return withE2eDb((db) =>
     db.transaction(() => {
       const code = `E2E-CERT-${project.toUpperCase()}`;
@@ -64,14 +65,23 @@ function endedCourse(project: string): Fixture {
         });
       });
       return ids(courseId);
-    })(),
+    }).immediate(),
   );
 }
 
+// The staff tests share their project's course and its register of certificates: one after the other.
+test.describe.configure({ mode: "serial" });
+
 const pdfBox = (page: Page) => page.getByRole("region", { name: "PDF documents" });
+
+/** A GET of the certificate PDF in some tab (the new tab a form opens, or this one). */
+const certificateGet = (query: string) => (r: Response) =>
+  r.request().method() === "GET" && new URL(r.url()).pathname.endsWith("/certificate.pdf") && new URL(r.url()).search === query;
 
 test("staff: the eligible student's certificate works, the others' is refused with the reason, the FAIL row shows no next level", async ({ page }) => {
   const f = endedCourse(test.info().project.name);
+  // Issue 16 L3: nothing is issued until a POST issues it (a rerun starts again).
+  withE2eDb((db) => db.prepare("DELETE FROM certificates WHERE course_id = ?").run(f.courseId));
   await signIn(page, "coordinator@school.test");
   await page.goto(`/admin/courses/${f.courseId}/report`);
   await waitForHydration(page);
@@ -95,14 +105,25 @@ test("staff: the eligible student's certificate works, the others' is refused wi
   await expect(select.locator("option", { hasText: "Mina Missing — grades missing" })).toHaveCount(1);
   await expect(button).toBeEnabled();
 
-  // The whole course's certificates: only the eligible student.
-  const all = box.getByRole("link", { name: "Certificates of passing students (PDF)" });
-  const allHref = await all.getAttribute("href");
-  expect(allHref).toBe(`/admin/courses/${f.courseId}/certificate.pdf?all=1`);
-  const pdf = await page.request.get(allHref!);
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()["content-type"]).toBe("application/pdf");
-  expect(dbRows<{ student_id: number }>("SELECT student_id FROM certificates WHERE course_id = ?", f.courseId).map((r) => r.student_id)).toEqual([f.pass]);
+  // A GET issues nothing (issue 16 L3): the address of a certificate not issued yet says so, with a button that issues it.
+  const allUrl = `/admin/courses/${f.courseId}/certificate.pdf?all=1`;
+  const notYet = await page.request.get(allUrl);
+  expect(notYet.status()).toBe(409);
+  expect(await notYet.text()).toContain("Certificates not issued yet");
+  expect(dbRows("SELECT id FROM certificates WHERE course_id = ?", f.courseId)).toEqual([]);
+
+  // The whole course's certificates: a button that issues them (a POST) and opens the PDF in a new tab; only the eligible student.
+  const all = box.getByRole("button", { name: "Certificates of passing students (PDF)" });
+  const [batch] = await Promise.all([page.context().waitForEvent("response", { predicate: certificateGet("?all=1") }), all.click()]);
+  expect(batch.status()).toBe(200);
+  expect(batch.headers()["content-type"]).toBe("application/pdf");
+  const issued = dbRows<{ student_id: number; number: string }>("SELECT student_id, number FROM certificates WHERE course_id = ?", f.courseId);
+  expect(issued.map((r) => r.student_id)).toEqual([f.pass]);
+  // Printed again by its address (a GET): the same number, nothing new written.
+  const reprint = await page.request.get(`/admin/courses/${f.courseId}/certificate.pdf?student=${f.pass}`);
+  expect(reprint.status()).toBe(200);
+  expect(reprint.headers()["content-type"]).toBe("application/pdf");
+  expect(dbRows("SELECT student_id, number FROM certificates WHERE course_id = ?", f.courseId)).toEqual(issued);
 
   if (jsEnabled()) {
     // With JavaScript: the button is disabled for an ineligible choice, the reason next to it describes it.
@@ -148,7 +169,7 @@ test("professor: a course that has not ended disables the Certificate button wit
   await expect(box.locator(`[id="${describedBy}"]`)).toHaveText(
     /^(Certificates can be printed once the course has ended \(it ends on Dec 18, 2026\)\.|No student can receive a certificate: .+)$/,
   );
-  await expect(box.getByRole("link", { name: "Certificates of passing students (PDF)" })).toHaveCount(0);
+  await expect(box.getByRole("button", { name: "Certificates of passing students (PDF)" })).toHaveCount(0);
   await expect(box.getByRole("link", { name: "All reports (PDF)" })).toBeVisible();
 
   // The URL itself answers the reason as a page (409), and issues nothing.
@@ -159,4 +180,41 @@ test("professor: a course that has not ended disables the Certificate button wit
   expect(refused.headers()["content-type"]).toContain("text/html");
   expect(await refused.text()).toContain("No certificate for now");
   expect(dbRow<{ n: number }>("SELECT COUNT(*) AS n FROM certificates WHERE course_id = ?", Number(id))!.n).toBe(before);
+});
+
+test("staff: a certificate not issued yet: its address offers the Issue button, which issues it and shows the PDF", async ({ page }) => {
+  const f = endedCourse(test.info().project.name);
+  withE2eDb((db) => db.prepare("DELETE FROM certificates WHERE course_id = ?").run(f.courseId));
+  await signIn(page, "coordinator@school.test");
+
+  const url = `/admin/courses/${f.courseId}/certificate.pdf?student=${f.pass}`;
+  const notYet = await page.goto(url);
+  expect(notYet?.status()).toBe(409);
+  await expect(page.getByRole("heading", { level: 1, name: "Certificate not issued yet" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText(
+    "The certificate of Certa Passmore has not been issued yet. Issuing it records its number and today's date in the school's register; every reprint keeps them.",
+  );
+  expect(dbRow("SELECT id FROM certificates WHERE course_id = ?", f.courseId)).toBeUndefined();
+
+  const [pdf] = await Promise.all([
+    page.context().waitForEvent("response", { predicate: certificateGet(`?student=${f.pass}`) }),
+    page.getByRole("button", { name: "Issue the certificate" }).click(),
+  ]);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const issued = dbRows<{ student_id: number; number: string }>("SELECT student_id, number FROM certificates WHERE course_id = ?", f.courseId);
+  expect(issued.map((r) => r.student_id)).toEqual([f.pass]);
+
+  // The report page's Certificate button (a POST of the chosen student): the same certificate, the same number.
+  await page.goto(`/admin/courses/${f.courseId}/report`);
+  await waitForHydration(page);
+  const box = pdfBox(page);
+  await expect(box.getByLabel("Student")).toHaveValue(String(f.pass));
+  const [again] = await Promise.all([
+    page.context().waitForEvent("response", { predicate: certificateGet(`?student=${f.pass}`) }),
+    box.getByRole("button", { name: "Certificate (PDF)" }).click(),
+  ]);
+  expect(again.status()).toBe(200);
+  expect(again.headers()["content-type"]).toBe("application/pdf");
+  expect(dbRows("SELECT student_id, number FROM certificates WHERE course_id = ?", f.courseId)).toEqual(issued);
 });

@@ -250,10 +250,12 @@ const MATRIX: Record<string, Entry> = {
     params: () => ({ id: c() }),
     loader: ADMIN_COORD,
   },
+  // Issuing certificates is a POST (issue 16 L3); the GET only prints issued ones.
   "admin.courses.$id.certificate[.pdf]": {
     path: () => `/admin/courses/${course}/certificate.pdf`,
     params: () => ({ id: c() }),
     loader: ADMIN_COORD,
+    action: ADMIN_COORD,
   },
   "_app.admin.syllabus": {
     path: () => "/admin/syllabus?level=1",
@@ -319,6 +321,7 @@ const MATRIX: Record<string, Entry> = {
     path: () => `/course/${course}/certificate.pdf`,
     params: () => ({ id: c() }),
     loader: teacherArea,
+    action: teacherArea,
     course: true,
   },
 

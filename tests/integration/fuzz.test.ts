@@ -78,6 +78,8 @@ let target: User;
 /** One set-password link per user: a new link ends the user's older ones. */
 const tokens: { token: string; userId: number }[] = [];
 let course: number;
+/** A course that has ended with one passing student: its certificate can be issued (issue 16 L3). */
+let endedCourse: number;
 let nextCourse: number;
 let editCourse: number;
 let items: number[] = [];
@@ -196,6 +198,30 @@ beforeAll(async () => {
     .insertInto("grades")
     .values([mine.students.promoteA, mine.students.promoteB].flatMap((s) => items.map((i) => ({ grading_item_id: i, student_id: s, grade: 90, updated_at: now }))))
     .execute();
+  endedCourse = Number(
+    (
+      await db()
+        .insertInto("courses")
+        .values(courseRow({ course_id: "FZ-END", level_id: 1, start_date: dayFromToday(-200), end_date: dayFromToday(-100), professor_id: users.professor.id, schedule_days: "MO,WE" }))
+        .returning(["id"])
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  const graduate = await insertStudent("graduate");
+  await db().insertInto("enrollments").values({ course_id: endedCourse, student_id: graduate, start_date: dayFromToday(-200), end_date: null, end_reason: null }).execute();
+  const endedItems = await db()
+    .insertInto("grading_items")
+    .values([
+      { course_id: endedCourse, item_name: "Assignment 1", category: "ASSIGNMENTS", position: 1 },
+      { course_id: endedCourse, item_name: "Test 1", category: "PROGRESS TESTS", position: 2 },
+      { course_id: endedCourse, item_name: "Final exam", category: "EXAM", position: 3 },
+    ])
+    .returning("id")
+    .execute();
+  await db()
+    .insertInto("grades")
+    .values(endedItems.map((i) => ({ grading_item_id: Number(i.id), student_id: graduate, grade: 90, updated_at: now })))
+    .execute();
   for (const k of Object.keys(inTransfer) as (keyof typeof inTransfer)[]) mine.transfers[k] = await insertTransfer(inTransfer[k]);
   const registration = async () => Number((await insertRegistration({ status: "pending", level_id: 1 })).id);
   mine.registrations.approve = [await registration(), await registration(), await registration()];
@@ -245,7 +271,7 @@ interface Target {
 }
 
 interface LoaderFuzz extends Target {
-  /** Tables the loader may write (a certificate's first issue); sessions' last use is ignored everywhere. */
+  /** Tables the loader may write; sessions' last use is ignored everywhere. */
   writes?: Table[];
 }
 
@@ -872,8 +898,12 @@ const MATRIX: Record<string, Entry> = {
   "admin.courses.$id.report[.pdf]": {
     loader: { caller: admin, path: (p) => `/admin/courses/${p.id}/report.pdf`, params: { id: id(() => course) }, runs: 6 },
   },
+  // Issue 16 L3: the GET prints issued certificates only (it writes nothing); the POST issues them.
   "admin.courses.$id.certificate[.pdf]": {
-    loader: { caller: admin, path: (p) => `/admin/courses/${p.id}/certificate.pdf`, params: { id: id(() => course) }, writes: ["certificates"], runs: 6 },
+    loader: { caller: admin, path: (p) => `/admin/courses/${p.id}/certificate.pdf`, params: { id: id(() => course) }, runs: 6 },
+    action: {
+      issue: { caller: admin, path: (p) => `/admin/courses/${p.id}/certificate.pdf`, params: { id: id(() => endedCourse) }, form: () => ({ all: "1" }), writes: ["certificates"], runs: 6 },
+    },
   },
   "_app.admin.syllabus": {
     loader: { caller: admin, path: () => "/admin/syllabus" },
@@ -1033,7 +1063,10 @@ const MATRIX: Record<string, Entry> = {
   },
   "course.$id.report[.pdf]": { loader: { caller: professor, path: (p) => `/course/${p.id}/report.pdf`, params: { id: id(() => course) }, runs: 6 } },
   "course.$id.certificate[.pdf]": {
-    loader: { caller: professor, path: (p) => `/course/${p.id}/certificate.pdf`, params: { id: id(() => course) }, writes: ["certificates"], runs: 6 },
+    loader: { caller: professor, path: (p) => `/course/${p.id}/certificate.pdf`, params: { id: id(() => course) }, runs: 6 },
+    action: {
+      issue: { caller: professor, path: (p) => `/course/${p.id}/certificate.pdf`, params: { id: id(() => endedCourse) }, form: () => ({ all: "1" }), writes: ["certificates"], runs: 6 },
+    },
   },
 
   // /v1/api

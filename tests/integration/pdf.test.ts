@@ -10,7 +10,7 @@ import * as reportRoute from "~/routes/course.$id.report[.pdf]";
 import * as reportPage from "~/routes/_app.course.$id.student-report";
 import * as staffReportPage from "~/routes/_app.admin.courses.$id_.report";
 import { useTestDatabase } from "../helpers/db";
-import { callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
+import { callAction, callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
 import { pageTexts } from "../unit/pdf-text";
 import { courseRow, studentRow } from "../helpers/rows";
 
@@ -143,6 +143,13 @@ function get(route: { loader?: unknown }, path: string, cookie: string, id: numb
   return callLoader(route as Parameters<typeof callLoader>[0], request(path, { cookie, headers }), { id: String(id) });
 }
 
+/** POST: issues certificates (issue 16 L3); `form` as the report page's button sends it, or nothing (the address names the target). */
+function post(route: { action?: unknown }, path: string, cookie: string, id: number, form: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  return callAction(route as Parameters<typeof callAction>[0], request(path, { method: "POST", cookie, form, headers }), { id: String(id) });
+}
+
+const certificateCount = async (courseId: number) => (await db().selectFrom("certificates").select("id").where("course_id", "=", courseId).execute()).length;
+
 async function pdfOf(response: Response) {
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toBe("application/pdf");
@@ -180,12 +187,42 @@ describe("the professor's PDFs", () => {
     expect(zh).toContain("Student report");
   });
 
+  it("a GET issues nothing: a certificate not issued yet answers 409 with an Issue button; the POST issues it and sends to the PDF", async () => {
+    const url = `/course/${course}/certificate.pdf?student=${jose}`;
+    for (let i = 0; i < 2; i++) {
+      const res = await get(certificateRoute, url, cookies.professor, course);
+      expect(res.status).toBe(409);
+      expect(res.headers.get("Content-Type")).toContain("text/html");
+      const html = await res.text();
+      expect(html).toContain("<h1>Certificate not issued yet</h1>");
+      expect(html).toContain("The certificate of José Núñez Gonçalves Ñandú has not been issued yet.");
+      expect(html).toContain(`<form method="post" action="/course/${course}/certificate.pdf?student=${jose}"><button type="submit">Issue the certificate</button></form>`);
+    }
+    const all = await get(certificateRoute, `/course/${course}/certificate.pdf?all=1`, cookies.professor, course, { "Accept-Language": "es" });
+    expect(all.status).toBe(409);
+    expect(await all.text()).toContain("Emitir los certificados</button>");
+    expect(await certificateCount(course)).toBe(0);
+
+    // A cross-site POST issues nothing.
+    expect((await post(certificateRoute, url, cookies.professor, course, {}, { Origin: "https://evil.example" })).status).toBe(403);
+    expect(await certificateCount(course)).toBe(0);
+
+    // The report page's button posts the chosen student in the form; the answer is the PDF's address.
+    const issued = await post(certificateRoute, `/course/${course}/certificate.pdf`, cookies.professor, course, { student: String(jose) });
+    expect(issued.status).toBe(303);
+    expect(issued.headers.get("Location")).toBe(url);
+    expect(await certificateCount(course)).toBe(1);
+  });
+
   it("gives a passing student's certificate with a number that stays the same on reprint", async () => {
+    // Issued by the test above; issuing again changes nothing.
+    const [issued] = await db().selectFrom("certificates").selectAll().where("student_id", "=", jose).where("course_id", "=", course).execute();
+    expect((await post(certificateRoute, `/course/${course}/certificate.pdf?student=${jose}`, cookies.professor, course)).status).toBe(303);
     const first = await get(certificateRoute, `/course/${course}/certificate.pdf?student=${jose}`, cookies.professor, course);
     expect(first.headers.get("Content-Disposition")).toBe('inline; filename="certificate-pdf-b1-jose-nunez-goncalves-nandu.pdf"');
     const firstText = pageTexts(await pdfOf(first))[0];
     const stored = await db().selectFrom("certificates").selectAll().where("student_id", "=", jose).where("course_id", "=", course).execute();
-    expect(stored).toHaveLength(1);
+    expect(stored).toEqual([issued]);
     expect(firstText).toContain(`Certificate No. ${stored[0].number}`);
     expect(firstText).toContain("José Núñez Gonçalves Ñandú");
     expect(firstText).toContain("B1 · CEFR B1");
@@ -196,6 +233,10 @@ describe("the professor's PDFs", () => {
   });
 
   it("numbers each student's certificate differently; the course batch holds only passing students", async () => {
+    // The batch: one POST issues the ones not issued yet (Ana), then the GET prints both.
+    const issued = await post(certificateRoute, `/course/${course}/certificate.pdf?all=1`, cookies.professor, course);
+    expect(issued.status).toBe(303);
+    expect(issued.headers.get("Location")).toBe(`/course/${course}/certificate.pdf?all=1`);
     const res = await get(certificateRoute, `/course/${course}/certificate.pdf?all=1`, cookies.professor, course);
     expect(res.headers.get("Content-Disposition")).toBe('inline; filename="certificates-pdf-b1.pdf"');
     const doc = await pdfOf(res);
@@ -214,6 +255,11 @@ describe("the professor's PDFs", () => {
     expect(res.status).toBe(409);
     expect(res.headers.get("Content-Type")).toContain("text/html");
     expect(await res.text()).toContain("Bruno Benítez did not pass this course");
+    expect(await db().selectFrom("certificates").select("id").where("student_id", "=", bruno).execute()).toHaveLength(0);
+    // Posting it refuses it the same way, and issues nothing.
+    const posted = await post(certificateRoute, `/course/${course}/certificate.pdf`, cookies.professor, course, { student: String(bruno) });
+    expect(posted.status).toBe(409);
+    expect(await posted.text()).toContain("Bruno Benítez did not pass this course");
     expect(await db().selectFrom("certificates").select("id").where("student_id", "=", bruno).execute()).toHaveLength(0);
   });
 
@@ -251,6 +297,7 @@ describe("the professor's PDFs", () => {
     expect(arHtml).toContain('<html lang="ar" dir="rtl">');
     expect(arHtml).toContain("تُمنح الشهادات بعد انتهاء الدورة.");
 
+    expect((await post(certificateRoute, `/course/${runningCourse}/certificate.pdf?all=1`, cookies.professor, runningCourse)).status).toBe(409);
     expect(await db().selectFrom("certificates").select("id").where("course_id", "=", runningCourse).execute()).toHaveLength(0);
   });
 
@@ -266,12 +313,14 @@ describe("the professor's PDFs", () => {
 
   it("still refuses another professor an eligible student's certificate, and issues nothing", async () => {
     expect((await get(certificateRoute, `/course/${otherCourse}/certificate.pdf?student=${ana}`, cookies.professor, otherCourse)).status).toBe(403);
+    expect((await post(certificateRoute, `/course/${otherCourse}/certificate.pdf?student=${ana}`, cookies.professor, otherCourse)).status).toBe(403);
     expect(await db().selectFrom("certificates").select("id").where("course_id", "=", otherCourse).execute()).toHaveLength(0);
   });
 
   it("still lists and certifies the students of an ended course whose enrollments were closed as completed", async () => {
     const page = (await (await get(reportPage, `/course/${completedCourse}/student-report`, cookies.professor, completedCourse)).json()) as { rows: { id: number }[] };
     expect(page.rows.map((r) => r.id)).toEqual([lia]);
+    expect((await post(certificateRoute, `/course/${completedCourse}/certificate.pdf`, cookies.professor, completedCourse, { student: String(lia) })).status).toBe(303);
     const text = pageTexts(await pdfOf(await get(certificateRoute, `/course/${completedCourse}/certificate.pdf?student=${lia}`, cookies.professor, completedCourse)))[0];
     expect(text).toContain("Lía Lozano");
     // The staff's view: the same students in the report and in the grades per item.
@@ -283,6 +332,7 @@ describe("the professor's PDFs", () => {
   it("refuses a name the fonts cannot print with a message, not a broken PDF", async () => {
     const res = await get(certificateRoute, `/course/${chineseCourse}/certificate.pdf?student=${zhang}`, cookies.professor, chineseCourse);
     expect(res.status).toBe(400);
+    expect((await post(certificateRoute, `/course/${chineseCourse}/certificate.pdf?student=${zhang}`, cookies.professor, chineseCourse)).status).toBe(400);
     expect(await res.text()).toContain("contains characters the PDF fonts cannot print");
     expect(await db().selectFrom("certificates").select("id").where("student_id", "=", zhang).execute()).toHaveLength(0);
     const report = await get(reportRoute, `/course/${chineseCourse}/report.pdf?all=1`, cookies.professor, chineseCourse);
@@ -306,6 +356,10 @@ describe("the staff's PDFs", () => {
     for (const role of ["coordinator", "admin_staff"] as const) {
       const doc = await pdfOf(await get(adminReportRoute, `/admin/courses/${otherCourse}/report.pdf?all=1`, cookies[role], otherCourse));
       expect(doc.getPageCount()).toBe(1);
+      // Issued by the professor above (the batch): staff print the same number; issuing again is a no-op.
+      expect((await post(adminCertificateRoute, `/admin/courses/${course}/certificate.pdf`, cookies[role], course, { student: String(ana) })).headers.get("Location")).toBe(
+        `/admin/courses/${course}/certificate.pdf?student=${ana}`,
+      );
       await pdfOf(await get(adminCertificateRoute, `/admin/courses/${course}/certificate.pdf?student=${ana}`, cookies[role], course));
     }
   });
@@ -316,6 +370,7 @@ describe("the staff's PDFs", () => {
     const html = await res.text();
     expect(html).toContain("This course ends on Dec 18, 2099.");
     expect(html).toContain(`href="/admin/courses/${runningCourse}"`);
+    expect((await post(adminCertificateRoute, `/admin/courses/${runningCourse}/certificate.pdf?student=${eva}`, cookies.coordinator, runningCourse)).status).toBe(409);
     expect((await get(adminCertificateRoute, `/admin/courses/${course}/certificate.pdf?student=${bruno}`, cookies.admin_staff, course)).status).toBe(409);
     expect(await db().selectFrom("certificates").select("id").where("course_id", "=", runningCourse).execute()).toHaveLength(0);
 
@@ -327,6 +382,7 @@ describe("the staff's PDFs", () => {
     for (const role of ["receptionist", "financial"] as const) {
       expect((await get(adminReportRoute, `/admin/courses/${course}/report.pdf?all=1`, cookies[role], course)).status).toBe(403);
       expect((await get(adminCertificateRoute, `/admin/courses/${course}/certificate.pdf?all=1`, cookies[role], course)).status).toBe(403);
+      expect((await post(adminCertificateRoute, `/admin/courses/${course}/certificate.pdf?all=1`, cookies[role], course)).status).toBe(403);
     }
     expect(redirectedTo(await get(adminReportRoute, `/admin/courses/${course}/report.pdf?all=1`, cookies.professor, course))).toBe("/teachers");
   });

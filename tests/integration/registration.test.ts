@@ -121,9 +121,13 @@ describe("wizard: bad data on each step → 400, field messages, nothing stored"
       birthday: [E("birthdayInvalid")],
     });
     expect(await registrations()).toBe(before);
-    // The draft cookie comes with the first answer, even a failed one, and the
-    // page reloads with what was typed.
+    // No draft before a valid first step (issue 16 M3): the 400 answer itself
+    // shows what was typed; a draft (and its cookie) comes with a valid step 1.
+    expect(w.cookie).toBeUndefined();
+    expect(redirectedTo(await w.get("address"))).toBe("/students-registration/personal");
+    await w.post("personal", adultPersonal());
     expect(w.cookie).toMatch(/^registration=/);
+    await w.post("personal", bad);
     const { defaults } = await w.data("personal");
     expect(defaults).toMatchObject({ id_number: "123456789", email: "a..b@c.com", birthday: "2026-02-30" });
     expect(redirectedTo(await w.get("address"))).toBe("/students-registration/personal");
@@ -182,7 +186,8 @@ describe("wizard: bad data on each step → 400, field messages, nothing stored"
     expect(long.status).toBe(400);
     expect(await replyErrors(long)).toEqual({ address: [E("tooLong")] });
     expect(redirectedTo(await w.get("message"))).toBe("/students-registration/address");
-    expect((await w.data("address")).defaults).toMatchObject({ address: "z".repeat(201) });
+    // The draft keeps an over-long value cut to the field's maximum (issue 16 M3).
+    expect((await w.data("address")).defaults).toMatchObject({ address: "z".repeat(200) });
     expect(await registrations()).toBe(before);
   });
 
@@ -198,7 +203,7 @@ describe("wizard: bad data on each step → 400, field messages, nothing stored"
     expect(await replyErrors(long)).toEqual({ message: [E("tooLong")] });
     expect(await registrations()).toBe(before);
     expect(redirectedTo(await w.get("done"))).toBe("/students-registration/message");
-    expect((await w.data("message")).defaults).toMatchObject({ message: "m".repeat(1001) });
+    expect((await w.data("message")).defaults).toMatchObject({ message: "m".repeat(1000) });
   });
 });
 

@@ -37,9 +37,11 @@ function reasonText(t: Labels, reason: CertificateReason, name: string, endDate:
 }
 
 /**
- * The course's PDFs: one student's report or certificate (a GET form, so it
+ * The course's PDFs: one student's report or certificate (a plain form, so it
  * works without JavaScript), and the whole course's reports or certificates.
- * They open in a new tab. A certificate only for an eligible student
+ * They open in a new tab. Certificates are POSTs (issue 16 L3): the first
+ * issues the certificate (its number is recorded), then the tab shows the
+ * PDF; a reprint keeps the number. A certificate only for an eligible student
  * (eligibility.ts): with JavaScript the Certificate button is disabled for
  * any other choice, the reason next to it; without, the list names each
  * student's reason and the route answers a refusal with a page saying why.
@@ -96,6 +98,7 @@ export function PdfLinks({ base, endDate, students }: PdfLinksProps) {
           <button
             type="submit"
             formAction={`${base}/certificate.pdf`}
+            formMethod="post"
             className="btn-secondary"
             disabled={reason !== null}
             aria-describedby={reason !== null ? reasonId : undefined}
@@ -107,12 +110,14 @@ export function PdfLinks({ base, endDate, students }: PdfLinksProps) {
           </p>
         </div>
       </form>
-      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <a href={`${base}/report.pdf?all=1`} target="_blank" rel="noreferrer" className="text-primary-dark underline">{t.allReports}</a>
         {firstEligible ? (
-          <a href={`${base}/certificate.pdf?all=1`} target="_blank" rel="noreferrer" className="text-primary-dark underline">{t.allCertificates}</a>
+          <form method="post" action={`${base}/certificate.pdf?all=1`} target="_blank">
+            <button type="submit" className="text-primary-dark underline">{t.allCertificates}</button>
+          </form>
         ) : null}
-      </p>
+      </div>
       <p className="text-xs text-slate-700">{t.help}</p>
     </section>
   );

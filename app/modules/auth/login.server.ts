@@ -4,6 +4,7 @@ import { type AppLoadContext, createCookieSessionStorage } from "@remix-run/node
 import { db, sql } from "~/db/kysely.server";
 import { clientKey, rateLimitFactor } from "~/env.server";
 import { audit } from "~/modules/audit/audit.server";
+import { pruneLoginAttempts } from "~/modules/security/prune.server";
 import { loginSchema } from "./login-schema";
 import { homeFor } from "./permissions";
 import { spendVerifyTime, verifyPassword } from "./password.server";
@@ -45,6 +46,8 @@ async function recentFailures(column: "email" | "client", value: string) {
 
 /** Records an attempt as failed (until it succeeds); returns its id. */
 async function recordAttempt(email: string, client: string): Promise<number> {
+  // Attempts past every limit's window go as new ones come (issue 16 M3).
+  await pruneLoginAttempts();
   const row = await db()
     .insertInto("login_attempts")
     .values({ email, client, success: FAILED, created_at: new Date().toISOString() })

@@ -1,7 +1,9 @@
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { db } from "~/db/kysely.server";
 import { RTL_LANGUAGES } from "~/i18n/config";
 import { formatDay } from "~/components/format";
+import { assertSameOrigin } from "~/modules/auth/guards.server";
+import { readForm } from "~/modules/shared/form.server";
 import { i18next, resources, translator } from "~/i18n/i18n.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { gradeKey, loadCourseSheet } from "~/modules/grades/gradebook.server";
@@ -28,7 +30,11 @@ export type PdfKind = "report" | "certificate";
 export type PdfTarget = { studentId: number } | { all: true };
 
 export function parseTarget(request: Request): PdfTarget | null {
-  const params = new URL(request.url).searchParams;
+  return targetOf(new URL(request.url).searchParams);
+}
+
+/** The target named by these parameters (a URL's query, or a posted form's fields). */
+export function targetOf(params: URLSearchParams | FormData): PdfTarget | null {
   if (params.get("all") === "1") return { all: true };
   const raw = params.get("student");
   const id = Number(raw);
@@ -53,23 +59,29 @@ export function certificateNumber(courseId: number, studentId: number, issuedOn:
   return `HES-${issuedOn.slice(0, 4)}-${String(courseId).padStart(4, "0")}-${String(studentId).padStart(6, "0")}`;
 }
 
+type Issued = Map<number, { number: string; issued_on: string }>;
+
+/** The issued certificates (the register, table certificates) of these students in this course: reads only. */
+export async function issuedCertificates(courseId: number, studentIds: number[]): Promise<Issued> {
+  if (!studentIds.length) return new Map();
+  const rows = await db()
+    .selectFrom("certificates")
+    .select(["student_id", "number", "issued_on"])
+    .where("course_id", "=", courseId)
+    .where("student_id", "in", studentIds)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.student_id), { number: r.number, issued_on: r.issued_on }]));
+}
+
 /**
- * The certificates of these students in this course: the stored ones as they
- * are, new ones numbered and dated today. Concurrent first prints agree (the
- * unique pair makes the second insert a no-op).
+ * Issues the certificates of these students in this course (a POST only,
+ * issue 16 L3): the stored ones stay as they are, new ones are numbered and
+ * dated today. Concurrent issues agree (the unique pair makes the second
+ * insert a no-op).
  */
-export async function issueCertificates(courseId: number, studentIds: number[], userId: number | null, today: string) {
-  if (!studentIds.length) return new Map<number, { number: string; issued_on: string }>();
-  const stored = () =>
-    db()
-      .selectFrom("certificates")
-      .select(["student_id", "number", "issued_on"])
-      .where("course_id", "=", courseId)
-      .where("student_id", "in", studentIds)
-      .execute();
-  // A reprint reads only: the write (and on SQLite the one writer's lock) is for first prints.
-  let rows = await stored();
-  const known = new Set(rows.map((r) => Number(r.student_id)));
+export async function issueCertificates(courseId: number, studentIds: number[], userId: number | null, today: string): Promise<Issued> {
+  if (!studentIds.length) return new Map();
+  const known = await issuedCertificates(courseId, studentIds);
   const fresh = studentIds.filter((id) => !known.has(id));
   if (fresh.length) {
     const now = new Date().toISOString();
@@ -87,9 +99,9 @@ export async function issueCertificates(courseId: number, studentIds: number[], 
       )
       .onConflict((oc) => oc.columns(["student_id", "course_id"]).doNothing())
       .execute();
-    rows = await stored();
+    return issuedCertificates(courseId, studentIds);
   }
-  return new Map(rows.map((r) => [Number(r.student_id), { number: r.number, issued_on: r.issued_on }]));
+  return known;
 }
 
 /** Where certificates are issued: the school's city (the time zone's city unless a school_city setting says). */
@@ -145,7 +157,7 @@ async function loadCourseDocuments(courseId: number) {
 
 export type PdfOutcome =
   | { ok: true; bytes: Uint8Array; filename: string }
-  | { ok: false; status: 400 | 404 | 409; message: string; title?: string };
+  | { ok: false; status: 400 | 404 | 409; message: string; title?: string; issue?: { label: string } };
 
 /**
  * Why a student gets no certificate, in the reader's language. 409: the
@@ -172,8 +184,15 @@ export function slug(text: string) {
   );
 }
 
-/** One student's or the whole course's report or certificate, or why not. */
-export async function coursePdf(request: Request, kind: PdfKind, courseId: number, target: PdfTarget, userId: number | null): Promise<PdfOutcome> {
+/** One student's or the whole course's report or certificate, or why not; `issue` (a POST) issues the certificates not issued yet. */
+export async function coursePdf(
+  request: Request,
+  kind: PdfKind,
+  courseId: number,
+  target: PdfTarget,
+  userId: number | null,
+  mode: "read" | "issue" = "read",
+): Promise<PdfOutcome> {
   const [fonts, t, lng] = await Promise.all([loadFontBytes(), translator(request, "pdf"), i18next.getLocale(request)]);
   const [loc, docs] = await Promise.all([pdfLocale(request, fonts), loadCourseDocuments(courseId)]);
   const { report } = docs;
@@ -222,7 +241,19 @@ export async function coursePdf(request: Request, kind: PdfKind, courseId: numbe
     }));
     // Check printability before numbering: a refused name gets no number.
     for (const c of certificates) checkCertificate({ ...c, number: "0" }, fonts);
-    const issued = await issueCertificates(courseId, passing.map((r) => r.id), userId, docs.today);
+    const ids = passing.map((r) => r.id);
+    // Issuing writes (a POST); a GET only prints what the register holds (issue 16 L3).
+    const issued = mode === "issue" ? await issueCertificates(courseId, ids, userId, docs.today) : await issuedCertificates(courseId, ids);
+    if (passing.some((r) => !issued.has(r.id))) {
+      const one = "studentId" in target;
+      return {
+        ok: false,
+        status: 409,
+        title: t(one ? "issue.titleOne" : "issue.titleAll"),
+        message: one ? t("issue.one", { name: passing[0].name }) : t("issue.all"),
+        issue: { label: t(one ? "issue.buttonOne" : "issue.buttonAll") },
+      };
+    }
     passing.forEach((r, i) => {
       const stored = issued.get(r.id)!;
       certificates[i].number = stored.number;
@@ -263,11 +294,16 @@ export async function pdfResponse(request: Request, outcome: PdfOutcome, back: s
   const [t, lng] = await Promise.all([translator(request, "pdf"), i18next.getLocale(request)]);
   const dir = RTL_LANGUAGES.includes(lng) ? "rtl" : "ltr";
   const title = outcome.title ?? t("errors.title");
+  // Not issued yet: a button that issues it (a POST to this same address, then the PDF).
+  const here = new URL(request.url);
+  const issueForm = outcome.issue
+    ? `<form method="post" action="${escapeHtml(here.pathname + here.search)}"><button type="submit">${escapeHtml(outcome.issue.label)}</button></form>`
+    : "";
   const html = `<!doctype html>
 <html lang="${escapeHtml(lng)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1e2433}h1{font-size:1.4rem}p{line-height:1.5}a{color:#4a3fd1}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(outcome.message)}</p><p><a href="${escapeHtml(back)}">${escapeHtml(t("errors.back"))}</a></p></main></body></html>`;
+<body><main><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(outcome.message)}</p>${issueForm}<p><a href="${escapeHtml(back)}">${escapeHtml(t("errors.back"))}</a></p></main></body></html>`;
   return new Response(html, {
     status: outcome.status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
@@ -280,7 +316,7 @@ export async function requireCourseExists(courseId: number) {
   if (!row) throw json({ message: "Not found" }, { status: 404 });
 }
 
-/** The loader of every PDF route, after its guard. */
+/** The loader of every PDF route, after its guard: reads only (a certificate not issued yet answers 409 with an Issue button). */
 export async function coursePdfLoader(request: Request, kind: PdfKind, courseId: number, userId: number, back: string) {
   const target = parseTarget(request);
   if (!target) {
@@ -288,4 +324,24 @@ export async function coursePdfLoader(request: Request, kind: PdfKind, courseId:
     return pdfResponse(request, { ok: false, status: 400, message: t("errors.notInCourse") }, back);
   }
   return pdfResponse(request, await coursePdf(request, kind, courseId, target, userId), back);
+}
+
+/**
+ * The action of the certificate routes, after their guard (issue 16 L3):
+ * issues the target's certificates not issued yet (?student=ID or ?all=1, in
+ * the address or the posted form), then sends the browser to the PDF (303 to
+ * the GET, which prints them); a refusal is the same page as the GET's.
+ */
+export async function issueCertificatesAction(request: Request, courseId: number, userId: number, path: string, back: string) {
+  assertSameOrigin(request);
+  const form = await readForm(request);
+  const target = parseTarget(request) ?? targetOf(form);
+  if (!target) {
+    const t = await translator(request, "pdf");
+    return pdfResponse(request, { ok: false, status: 400, message: t("errors.notInCourse") }, back);
+  }
+  const outcome = await coursePdf(request, "certificate", courseId, target, userId, "issue");
+  if (!outcome.ok) return pdfResponse(request, outcome, back);
+  const query = "studentId" in target ? `student=${target.studentId}` : "all=1";
+  return redirect(`${path}?${query}`, 303);
 }

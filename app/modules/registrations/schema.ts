@@ -209,4 +209,42 @@ export type AddressStep = z.output<ReturnType<typeof addressSchema>>;
 export type MessageStep = z.output<typeof messageSchema>;
 
 export const STEPS = ["personal", "address", "message", "done"] as const;
+
+const longest = (values: readonly string[]) => Math.max(...values.map((v) => v.length));
+
+/**
+ * The wizard's fields per step and the most characters of each a draft keeps
+ * (issue 16 M3): the field's own maximum above (a select's longest value).
+ * Anything else posted is dropped; a longer value is kept cut to this length
+ * (the answer to that post still shows it whole, with its tooLong message).
+ */
+export const DRAFT_FIELDS = {
+  personal: {
+    first_name: NAME_MAX,
+    middle_name: NAME_MAX,
+    last_name: NAME_MAX,
+    second_last_name: NAME_MAX,
+    id_number: ID_NUMBER_MAX,
+    birthday: "YYYY-MM-DD".length,
+    phone_number: 40,
+    email: 254,
+    age_category: longest(["kids", "adults"]),
+    emergency_contact_name: NAME_MAX * 2,
+    emergency_contact_phone: 40,
+    emergency_contact_relationship: NAME_MAX,
+  },
+  address: {
+    address: TEXT_MAX,
+    level: 40,
+    schedule: 40,
+    same_billing: longest(["yes", "no"]),
+    billing_address: TEXT_MAX,
+    where_hear_about_us: longest(HEAR_ABOUT_VALUES),
+    promotion: longest(PROMOTIONS),
+  },
+  message: {
+    message: MESSAGE_MAX,
+    accepted_terms: "on".length,
+  },
+} as const satisfies Record<Exclude<Step, "done">, Record<string, number>>;
 export type Step = (typeof STEPS)[number];

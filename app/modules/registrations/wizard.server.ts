@@ -5,8 +5,10 @@ import type { AgeCategory } from "~/db/schema";
 import { isHttps, rateLimitFactor, sessionSecrets } from "~/env.server";
 import { hashToken } from "~/modules/auth/session.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
+import { FINISHED_DRAFT_DAYS, draftCutoff, pruneDrafts } from "~/modules/security/prune.server";
 import { findLevel } from "~/modules/students/levels";
 import {
+  DRAFT_FIELDS,
   type AddressStep,
   type MessageStep,
   type PersonalStep,
@@ -16,10 +18,32 @@ import {
   personalSchema,
 } from "./schema";
 
-const DRAFT_DAYS = 14;
 export const SUBMISSIONS_PER_HOUR = 10;
+/** Unfinished drafts one client may have at once (each lives DRAFT_HOURS, prune.server.ts). */
+export const DRAFTS_PER_CLIENT = 50;
 
 export type RawValues = Record<string, string>;
+type FormStep = keyof typeof DRAFT_FIELDS;
+
+/** What a draft keeps of a step's form: only the step's own fields, each cut to its maximum (DRAFT_FIELDS). */
+export function draftValues(step: FormStep, entries: Iterable<[string, unknown]>): RawValues {
+  const limits: Record<string, number> = DRAFT_FIELDS[step];
+  const raw: RawValues = {};
+  for (const [k, v] of entries) {
+    if (typeof v === "string" && Object.hasOwn(limits, k) && !Object.hasOwn(raw, k)) raw[k] = v.slice(0, limits[k]);
+  }
+  return raw;
+}
+
+/** The draft's typed values with the same bounds, whatever a caller put in them. */
+function boundedRaw(raw: DraftData["raw"]): DraftData["raw"] {
+  const out: DraftData["raw"] = {};
+  for (const step of Object.keys(DRAFT_FIELDS) as FormStep[]) {
+    const values = raw[step];
+    if (values) out[step] = draftValues(step, Object.entries(values));
+  }
+  return out;
+}
 
 export interface DraftData {
   personal?: PersonalStep;
@@ -43,7 +67,7 @@ function draftCookie(request: Request) {
     path: "/students-registration",
     secure: isHttps(request),
     secrets: sessionSecrets(),
-    maxAge: DRAFT_DAYS * 24 * 60 * 60,
+    maxAge: FINISHED_DRAFT_DAYS * 24 * 60 * 60,
   });
 }
 
@@ -54,10 +78,12 @@ export async function loadDraft(request: Request): Promise<Draft | null> {
   const row = await db()
     .selectFrom("registration_drafts")
     .leftJoin("registrations", "registrations.id", "registration_drafts.registration_id")
-    .select(["registration_drafts.data", "registration_drafts.registration_id", "registrations.reference"])
+    .select(["registration_drafts.data", "registration_drafts.registration_id", "registration_drafts.created_at", "registrations.reference"])
     .where("registration_drafts.token_hash", "=", tokenHash)
     .executeTakeFirst();
   if (!row) return null;
+  // An unfinished draft expires DRAFT_HOURS after it was started, pruned or not yet.
+  if (row.registration_id === null && row.created_at < draftCutoff()) return null;
   let data: DraftData;
   try {
     data = JSON.parse(row.data);
@@ -67,29 +93,47 @@ export async function loadDraft(request: Request): Promise<Draft | null> {
   return { tokenHash, data: { ...data, raw: data.raw ?? {} }, registrationId: row.registration_id, reference: row.reference ?? null };
 }
 
+export type SaveOutcome = { headers?: HeadersInit; refused?: "tooManyDrafts" };
+
 /**
- * Stores the draft; a new one gets a fresh random token and a cookie.
- * `client` is the sender's address (clientKey), kept for per-client limits.
+ * Stores the draft, its typed values bounded (draftValues). A new one is only
+ * made for a valid first step (`data.personal`), gets a fresh random token and
+ * a cookie, and is refused when its client (`client`, the sender's address:
+ * clientKey) already has DRAFTS_PER_CLIENT unfinished drafts.
  */
-export async function saveDraft(request: Request, client: string, draft: Draft | null, data: DraftData): Promise<{ headers?: HeadersInit }> {
-  const now = new Date().toISOString();
+export async function saveDraft(request: Request, client: string, draft: Draft | null, data: DraftData): Promise<SaveOutcome> {
+  const now = new Date();
+  const stored = JSON.stringify({ ...data, raw: boundedRaw(data.raw) });
   if (draft) {
     await db()
       .updateTable("registration_drafts")
-      .set({ data: JSON.stringify(data), updated_at: now })
+      .set({ data: stored, updated_at: now.toISOString() })
       .where("token_hash", "=", draft.tokenHash)
       .where("registration_id", "is", null)
       .execute();
     return {};
   }
+  if (!data.personal) return {};
+  // Expired drafts go when new ones come.
+  await pruneDrafts(now);
   const token = crypto.randomBytes(32).toString("base64url");
-  // Old, abandoned drafts go when new ones come.
-  const cutoff = new Date(Date.now() - DRAFT_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  await db().deleteFrom("registration_drafts").where("updated_at", "<", cutoff).where("registration_id", "is", null).execute();
+  const tokenHash = hashToken(token);
   await db()
     .insertInto("registration_drafts")
-    .values({ token_hash: hashToken(token), data: JSON.stringify(data), client, registration_id: null, created_at: now, updated_at: now })
+    .values({ token_hash: tokenHash, data: stored, client, registration_id: null, created_at: now.toISOString(), updated_at: now.toISOString() })
     .execute();
+  // Counted after the insert, so of parallel new drafts the ones past the limit see it.
+  const row = await db()
+    .selectFrom("registration_drafts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("client", "=", client)
+    .where("created_at", ">=", draftCutoff(now))
+    .where("registration_id", "is", null)
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) > DRAFTS_PER_CLIENT * rateLimitFactor()) {
+    await db().deleteFrom("registration_drafts").where("token_hash", "=", tokenHash).execute();
+    return { refused: "tooManyDrafts" };
+  }
   return { headers: { "Set-Cookie": await draftCookie(request).serialize(token) } };
 }
 
