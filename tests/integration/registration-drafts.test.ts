@@ -217,6 +217,7 @@ describe("drafts expire after a day and are pruned; so are old sign-in attempts"
 
   it(`sign-in attempts older than ${LOGIN_ATTEMPT_HOURS} hours are pruned when one is made`, async () => {
     const user = await createUser({ role: "admin_staff", email: "prune@school.example.com" });
+    await createUser({ role: "admin_staff", email: "old@example.com" });
     const attempt = (created: string) => ({ email: "old@example.com", client: "192.0.2.1", success: 0, created_at: created });
     await db().insertInto("login_attempts").values([attempt(ago((LOGIN_ATTEMPT_HOURS + 1) * HOUR)), attempt(ago(LOGIN_ATTEMPT_HOURS * 2 * HOUR))]).execute();
     await db().insertInto("login_attempts").values(attempt(ago(HOUR))).execute();
@@ -230,6 +231,22 @@ describe("drafts expire after a day and are pruned; so are old sign-in attempts"
 
     await pruneLoginAttempts(new Date(Date.now() + LOGIN_ATTEMPT_HOURS * HOUR));
     expect(await old()).toHaveLength(0);
+  });
+
+  it("an email without an account stays locked after pruning, as an account does (its five failures are kept, nothing more)", async () => {
+    const email = "nobody-here@school.example.com";
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      answers.push((await callAction(loginRoute, request("/authentication/login", { form: { email, password: `wrong-${i}` } }))).status);
+    }
+    expect(answers).toEqual([401, 401, 401, 401, 403, 403, 403, 403]);
+    const failed = () => db().selectFrom("login_attempts").select("id").where("email", "=", email).where("success", "=", 0).execute();
+    expect(await failed()).toHaveLength(5);
+
+    await pruneLoginAttempts(new Date(Date.now() + 30 * 24 * HOUR));
+    expect(await failed()).toHaveLength(5);
+    expect(await countRows("login_attempts", { column: "email", value: email })).toBe(5);
+    expect((await callAction(loginRoute, request("/authentication/login", { form: { email, password: "another-guess" } }))).status).toBe(403);
   });
 });
 

@@ -27,7 +27,7 @@ interface LoginUser {
   role: string;
 }
 
-/** `login_attempts.success`: 0 a failed check (or one not finished), 1 a success, 2 refused by a rate limit unchecked. */
+/** `login_attempts.success`: 0 a failed check (or one not finished), 1 a success, 2 refused unchecked (a rate limit, or an unknown email already locked). */
 const FAILED = 0;
 const REFUSED = 2;
 
@@ -100,7 +100,13 @@ async function refuseUnknown(email: string, attemptId: number, password: string)
     .where("id", "<", attemptId)
     .executeTakeFirstOrThrow();
   const before = Number(row.n);
-  if (before >= LOCK_AFTER_FAILURES) throw new LoginError("locked");
+  if (before >= LOCK_AFTER_FAILURES) {
+    // Locked: this try is not a failure of its own (an unknown email keeps
+    // only the failures that locked it; pruning keeps those, as an account's
+    // lock is kept: prune.server.ts).
+    await db().updateTable("login_attempts").set({ success: REFUSED }).where("id", "=", attemptId).execute();
+    throw new LoginError("locked");
+  }
   // One row written, as an account's claim of a try writes one: the same cost of a commit.
   await db().updateTable("login_attempts").set({ success: FAILED }).where("id", "=", attemptId).execute();
   await spendVerifyTime(password);

@@ -29,8 +29,23 @@ export async function pruneDrafts(now: Date = new Date()) {
   await db().deleteFrom("registration_drafts").where("updated_at", "<", finished).where("registration_id", "is not", null).execute();
 }
 
-/** Deletes sign-in attempts older than LOGIN_ATTEMPT_HOURS. */
+/**
+ * Deletes sign-in attempts older than LOGIN_ATTEMPT_HOURS, except the failed
+ * ones of an email without an account: an account's run of failures and its
+ * lock live on its users row and do not expire, and an unknown email must
+ * answer as an account would (issue 16 L1), so its failures (at most five:
+ * login.server.ts marks later tries as refused) are kept as long.
+ */
 export async function pruneLoginAttempts(now: Date = new Date()) {
   const cutoff = new Date(now.getTime() - LOGIN_ATTEMPT_HOURS * HOUR_MS).toISOString();
-  await db().deleteFrom("login_attempts").where("created_at", "<", cutoff).execute();
+  await db()
+    .deleteFrom("login_attempts")
+    .where("created_at", "<", cutoff)
+    .where((eb) =>
+      eb.or([
+        eb("success", "!=", 0),
+        eb("email", "in", eb.selectFrom("users").select("email").where("password_hash", "is not", null)),
+      ]),
+    )
+    .execute();
 }
