@@ -33,9 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "holidays:manage");
   const params = new URL(request.url).searchParams;
   const filters = parseHolidayFilters(params);
-  // ?edit=ID and ?delete=ID open the edit form and the delete confirmation; an
-  // id that can name no row (2147483648 would make PostgreSQL fail the query)
-  // opens nothing, as an id of no holiday does.
+  // ?edit=ID and ?delete=ID open the edit form and the delete confirmation.
+  // An id that names no holiday (deleted meanwhile, or one that can name no
+  // row: 2147483648 would make PostgreSQL fail the query) opens nothing: the
+  // list answers 404 and says the holiday no longer exists.
+  const asked = params.get("edit") ?? params.get("delete");
   const openId = [params.get("edit"), params.get("delete")].map((v) => (v && /^\d+$/.test(v) ? rowId(v) : null)).find((id) => id !== null);
   const today = await schoolToday();
   const [{ rows, total }, courses, open, t] = await Promise.all([
@@ -44,7 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     openId ? getHoliday(openId) : undefined,
     translator(request, "school"),
   ]);
+  const missing = asked !== null && !open;
   return json({
+    missing,
     title: t("holidays.title"),
     rows,
     total,
@@ -54,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     courses,
     editing: open && params.get("edit") ? open : null,
     deleting: open && params.get("delete") ? open : null,
-  });
+  }, missing ? { status: 404 } : undefined);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
@@ -113,14 +117,15 @@ export async function action({ request }: ActionFunctionArgs) {
 type Courses = { id: number; course_id: string }[];
 
 export default function Holidays() {
-  const { rows, total, page, limit, when, courses, editing, deleting } = useLoaderData<typeof loader>();
+  const { rows, total, page, limit, when, courses, editing, deleting, missing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["school", "common"]);
   const format = useFormat();
   const location = useLocation();
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   // A holiday deleted meanwhile: its dialog is gone, so the message shows on the page.
-  const pageError = !editing && !deleting ? actionData?.result?.error?.[""]?.[0] : undefined;
+  // A link to one that no longer exists says so too.
+  const pageError = !editing && !deleting ? (actionData?.result?.error?.[""]?.[0] ?? (missing ? "school:holidays.errors.notFound" : undefined)) : undefined;
 
   const withParam = (key: string, value: string | null) => {
     const params = new URLSearchParams(location.search);

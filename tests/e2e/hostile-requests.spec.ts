@@ -129,14 +129,19 @@ test.describe("out-of-range dates and ids", () => {
       "/admin/audit?from=0100-01-04&to=0100-01-04",
       "/admin/transfer-students?from=9999-12-31&to=9999-12-31",
       "/admin/registered-students?from=9999-12-31&to=9999-12-31",
-      "/admin/holidays?edit=2147483648",
-      "/admin/holidays?delete=99999999999999999999",
       "/admin/grade-bands?edit=2147483648",
       "/admin/syllabus?remove=2147483648",
     ];
     for (const path of paths) {
       const answer = await send("GET", path, { Cookie: staff });
       expect([path, answer.status]).toEqual([path, 200]);
+    }
+    // A holiday's dialog named by an id of no holiday (issue 16 L4): 404, the
+    // list with "This holiday no longer exists", never a 500.
+    for (const path of ["/admin/holidays?edit=2147483648", "/admin/holidays?delete=99999999999999999999", "/admin/holidays?edit=999999"]) {
+      const answer = await send("GET", path, { Cookie: staff });
+      expect([path, answer.status]).toEqual([path, 404]);
+      expect(answer.body).toContain("This holiday no longer exists");
     }
   });
 });

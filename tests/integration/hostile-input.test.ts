@@ -154,13 +154,13 @@ describe("out-of-range dates (L4)", () => {
 
 describe("ids beyond the database's integer (L4)", () => {
   it.each(["2147483648", "9999999999", "99999999999999999999", "2147483647"])(
-    "/admin/holidays?edit=%s and ?delete= answer the list, as an id of no holiday does",
+    "/admin/holidays?edit=%s and ?delete= answer the list with 404, as an id of no holiday does",
     async (id) => {
       for (const key of ["edit", "delete"]) {
         const response = await callLoader(holidaysRoute, request(`/admin/holidays?${key}=${id}`, { cookie: cookies.admin_staff }));
-        expect([key, id, response.status]).toEqual([key, id, 200]);
-        const data = (await response.json()) as { editing: unknown; deleting: unknown };
-        expect([data.editing, data.deleting]).toEqual([null, null]);
+        expect([key, id, response.status]).toEqual([key, id, 404]);
+        const data = (await response.json()) as { editing: unknown; deleting: unknown; missing: boolean };
+        expect([data.editing, data.deleting, data.missing]).toEqual([null, null, true]);
       }
     },
   );
