@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium";
 
 // End-to-end tests against the BUILT app (`npm run test:e2e` builds first),
 // served by our server (server/index.js, as `npm start`) on its own port with a fresh SQLite file and the demo
-// school. They drive the system Chromium: no browser is ever downloaded.
+// school (tests/e2e/global-setup.ts). They drive the system Chromium: no browser is ever downloaded.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 const CI = !!process.env.CI;
@@ -38,14 +38,6 @@ export default defineConfig({
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
     { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command:
-      `rm -f data/e2e.db data/e2e.db-wal data/e2e.db-shm && ` +
-      `DATABASE_URL=file:./data/e2e.db DEMO_DATA=on RATE_LIMIT_FACTOR=100 PORT=${PORT} node server/index.js ./build/server/index.js`,
-    url: `${baseURL}/authentication/login`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // The server: tests/e2e/global-setup.ts starts it on PORT (as every script does, scripts/lib/built-app.ts).
+  globalSetup: "./tests/e2e/global-setup.ts",
 });

@@ -2,7 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
-import { clientPackages } from "./scripts/bench/client-packages";
+import { clientPackages } from "./config/client-packages";
 
 export default defineConfig({
   plugins: [remix(remixConfig), tsconfigPaths(), clientPackages()],

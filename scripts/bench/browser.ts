@@ -8,12 +8,10 @@
 // server and large school. Every figure is a median of BENCH_RUNS (default 3)
 // cold loads: a fresh browser context each time, so nothing is cached.
 // This is a script that prints figures; no test asserts a timing.
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { type Browser, type BrowserContext, type Page, chromium } from "@playwright/test";
 import { JS_BUDGET_GZIP, SERVER_ONLY_PACKAGES, gzipSize, hasClientBuild, routeBundles } from "./bundle";
+import { startDemoApp } from "../lib/built-app";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium";
 
 export interface BrowserBenchOptions {
@@ -432,33 +430,6 @@ function tbtBudget(t: Timing) {
 
 // ---------------------------------------------------------------- standalone
 
-/** Serves ./build on a fresh copy of the demo school, as the e2e tests do. */
-async function startDemoServer(port: number): Promise<{ url: string; stop: () => void }> {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first");
-  const db = path.resolve(`data/bench-browser-${port}.db`);
-  for (const f of [db, `${db}-wal`, `${db}-shm`]) fs.rmSync(f, { force: true });
-  const child: ChildProcess = spawn(process.execPath, ["server/index.js", "build/server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: `file:${db}`, DEMO_DATA: "on", RATE_LIMIT_FACTOR: "100", PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://localhost:${port}`;
-  const stop = () => {
-    child.kill();
-    for (const f of [db, `${db}-wal`, `${db}-shm`]) fs.rmSync(f, { force: true });
-  };
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/authentication/login`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  stop();
-  throw new Error("The server did not start in 2 minutes");
-}
-
 /** The demo school's first course of the professor, found on their home page. */
 async function findGradebook(baseURL: string, email: string, password: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -480,14 +451,15 @@ async function main() {
   const env = process.env;
   const password = env.BENCH_PASSWORD ?? "demo-pass-2026";
   const professorEmail = env.BENCH_PROFESSOR ?? "professor@school.test";
-  const server = env.BENCH_URL ? null : await startDemoServer(Number(env.BENCH_PORT ?? 3090));
+  // Without BENCH_URL: ./build on a fresh copy of the demo school, as the e2e tests have it.
+  const server = env.BENCH_URL ? null : await startDemoApp(Number(env.BENCH_PORT ?? 3090), { stderr: "inherit" });
   try {
-    const baseURL = env.BENCH_URL ?? server!.url;
+    const baseURL = env.BENCH_URL ?? server!.baseURL;
     const gradebookPath = env.BENCH_GRADEBOOK ?? (await findGradebook(baseURL, professorEmail, password));
     const report = await browserBench({ baseURL, gradebookPath, professorEmail, password, staffEmail: env.BENCH_STAFF });
     process.stdout.write(`${report}\n`);
   } finally {
-    server?.stop();
+    await server?.stop();
   }
 }
 

@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 // a client build (`npm run build`): Remix's manifest names each route's
 // module and the chunks it imports; a full load of a URL fetches the entry,
 // then the modules (and their imports) of every route from root down to the
-// matched one. build/.vite/client-packages.json (scripts/bench/client-packages.ts)
+// matched one. build/.vite/client-packages.json (config/client-packages.ts, a build plugin)
 // says which npm packages are inside each chunk.
 
 /** The JavaScript budget of one route, gzip (issue 9). */

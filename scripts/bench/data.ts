@@ -12,7 +12,6 @@
 // DATABASE_URL as for the app (default file:./data/bench.db). The database is
 // recreated from scratch: the SQLite file is deleted, or PostgreSQL's schema
 // public is dropped and created again.
-import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { closeDatabase, database, sql } from "~/db/kysely.server";
@@ -26,15 +25,13 @@ import { STANDARD_SCHEDULES, type StandardSchedule } from "~/modules/courses/sch
 import { todayIn, zonedInstant } from "~/modules/courses/sessions";
 import { addDays, mondayOf } from "~/modules/courses/week";
 import { examModules, examType, levelById, nextLevelId } from "~/modules/students/levels";
+import { isPostgres, printable, removeSqlite, sqliteFileOf } from "../lib/database-url";
 import {
   BENCH_COURSE_CODE,
   BENCH_COURSE_ITEMS,
   BENCH_COURSE_STUDENTS,
   BENCH_PROFESSOR,
   BENCH_SQLITE_URL,
-  describeUrl,
-  isPostgresUrl,
-  sqliteFileOf,
 } from "./shared";
 
 const SEED = 20250901;
@@ -679,14 +676,13 @@ const COUNTED: (keyof Database)[] = [
 ];
 
 async function recreate(url: string) {
-  if (isPostgresUrl(url)) {
+  if (isPostgres(url)) {
     const { db } = database();
     await sql`drop schema if exists public cascade`.execute(db);
     await sql`create schema public`.execute(db);
     return;
   }
-  const file = sqliteFileOf(url);
-  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
+  removeSqlite(sqliteFileOf(url));
 }
 
 async function main() {
@@ -695,7 +691,7 @@ async function main() {
   const todayArg = process.argv.find((a) => a.startsWith("--today="))?.slice(8) ?? process.env.BENCH_TODAY;
   if (todayArg && !/^\d{4}-\d{2}-\d{2}$/.test(todayArg)) throw new Error("--today must be YYYY-MM-DD");
   const today = todayArg ?? todayIn(TIME_ZONE);
-  console.log(`Bench school for ${today} into ${isPostgresUrl(url) ? describeUrl(url) : path.resolve(sqliteFileOf(url))}`);
+  console.log(`Bench school for ${today} into ${isPostgres(url) ? printable(url) : path.resolve(sqliteFileOf(url))}`);
 
   const [passwordHash] = await Promise.all([hashPassword(DEMO_PASSWORD), recreate(url)]);
   const { db, dialect } = database();

@@ -25,7 +25,8 @@ import * as report from "~/routes/_app.course.$id.student-report";
 import * as certificate from "~/routes/admin.courses.$id.certificate[.pdf]";
 import * as pending from "~/routes/v1.api.transfer-data.get-pending";
 import * as status from "~/routes/status";
-import { BENCH_COURSE_CODE, BENCH_PROFESSOR, BENCH_SQLITE_URL, BENCH_STAFF, certifiable, describeUrl } from "./shared";
+import { printable } from "../lib/database-url";
+import { BENCH_COURSE_CODE, BENCH_PROFESSOR, BENCH_SQLITE_URL, BENCH_STAFF, certifiable } from "./shared";
 
 const RUNS = 7;
 const args = process.argv.slice(2);
@@ -124,7 +125,7 @@ async function plan(text: string, parameters: readonly unknown[]): Promise<strin
 }
 
 async function main() {
-  console.log(`Database: ${describeUrl(url)} (${handle.dialect})`);
+  console.log(`Database: ${printable(url)} (${handle.dialect})`);
   await migrateToLatest(db()); // as the server does when it starts
   const course = await db().selectFrom("courses").select("id").where("course_id", "=", BENCH_COURSE_CODE).executeTakeFirst();
   if (!course) throw new Error("No bench school here: run `npm run bench:data` first.");

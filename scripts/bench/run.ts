@@ -13,13 +13,15 @@
 // Environment: BENCH_SECONDS (8 per endpoint), BENCH_WARMUP (2), BENCH_CONNECTIONS (10),
 // BENCH_PORT (3310), BENCH_SQLITE_URL (file:./data/bench.db), BENCH_PG_URL, BENCH_NO_BUILD=1,
 // BENCH_NO_BROWSER=1 (and browser.ts's BENCH_RUNS).
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type AutocannonRequest } from "autocannon";
-import { buildApp } from "../lib/built-app";
+import { buildApp, startServer, stopServer } from "../lib/built-app";
+import { isPostgres, printable, sqliteFileOf } from "../lib/database-url";
+import { signIn as signInAt } from "../lib/demo-school";
 import { browserBench } from "./browser";
 import { connect } from "~/db/kysely.server";
 import { todayIn } from "~/modules/courses/sessions";
@@ -30,9 +32,6 @@ import {
   BENCH_SQLITE_URL,
   BENCH_STAFF,
   certifiable,
-  describeUrl,
-  isPostgresUrl,
-  sqliteFileOf,
 } from "./shared";
 
 const args = process.argv.slice(2);
@@ -58,7 +57,7 @@ function targets(): Target[] {
   const list: Target[] = [];
   const envSqlite = process.env.BENCH_SQLITE_URL ?? (process.env.DATABASE_URL?.startsWith("file:") ? process.env.DATABASE_URL : undefined);
   if (ONLY !== "postgres") list.push({ label: "SQLite", url: envSqlite ?? BENCH_SQLITE_URL });
-  const pg = process.env.BENCH_PG_URL ?? (isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined);
+  const pg = process.env.BENCH_PG_URL ?? (isPostgres(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined);
   if (pg && ONLY !== "sqlite") list.push({ label: "PostgreSQL", url: pg });
   return list;
 }
@@ -89,7 +88,7 @@ interface School {
 }
 
 async function readSchool(url: string): Promise<School | null> {
-  if (!isPostgresUrl(url) && !fs.existsSync(sqliteFileOf(url))) return null;
+  if (!isPostgres(url) && !fs.existsSync(sqliteFileOf(url))) return null;
   const { db } = connect(url);
   try {
     const course = await db.selectFrom("courses").select("id").where("course_id", "=", BENCH_COURSE_CODE).executeTakeFirst();
@@ -130,7 +129,7 @@ async function readSchool(url: string): Promise<School | null> {
 async function ensureSchool(target: Target): Promise<School> {
   let school = await readSchool(target.url);
   if (!school) {
-    console.log(`\nNo bench school in ${describeUrl(target.url)}: generating it (npm run bench:data).`);
+    console.log(`\nNo bench school in ${printable(target.url)}: generating it (npm run bench:data).`);
     run("npm", ["run", "bench:data"], { ...process.env, DATABASE_URL: target.url });
     school = await readSchool(target.url);
     if (!school) throw new Error("npm run bench:data made no bench school");
@@ -141,57 +140,22 @@ async function ensureSchool(target: Target): Promise<School> {
 }
 
 // ---------------------------------------------------------------------------
-// The server: the built app under server/index.js, as production runs it (npm start).
+// The server: the built app under server/index.js, as production runs it (npm
+// start), started by scripts/lib/built-app.ts. Its access log (stdout) is
+// thrown away: what a deployment writes, but nobody reads it here, and
+// reading it would cost this measuring process CPU.
 
-async function startServer(url: string): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.resolve("server/index.js"), "./build/server/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: url,
-      SESSION_SECRET: crypto.randomBytes(32).toString("base64url"),
-      DEMO_DATA: "off",
-      RATE_LIMIT_FACTOR: "10000",
-    },
-    // The server logs each request; what a deployment does, but nobody reads it here.
-    stdio: ["ignore", "ignore", "pipe"],
+function startBenchServer(url: string) {
+  return startServer({
+    databaseUrl: url,
+    port: PORT,
+    env: { SESSION_SECRET: crypto.randomBytes(32).toString("base64url"), DEMO_DATA: "off", RATE_LIMIT_FACTOR: "10000" },
+    stdout: "ignore",
   });
-  let stderr = "";
-  child.stderr?.on("data", (d) => (stderr = (stderr + String(d)).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  };
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${stderr}`);
-    try {
-      const res = await fetch(`${BASE}/status`);
-      if (res.ok) return { child, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`The server did not answer on ${BASE}/status within 60 s:\n${stderr}`);
 }
 
 /** The session cookie of a sign-in through the login form. */
-async function signIn(email: string): Promise<string> {
-  const res = await fetch(`${BASE}/authentication/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password: BENCH_PASSWORD }),
-  });
-  const token = res.headers.getSetCookie().find((c) => c.startsWith("token="));
-  if (res.status !== 302 || !token) throw new Error(`Signing in as ${email} failed: ${res.status} ${await res.text().then((t) => t.slice(0, 300))}`);
-  return token.split(";")[0];
-}
+const signIn = (email: string) => signInAt(BASE, email, BENCH_PASSWORD);
 
 /** A bearer token from the JSON API's login. */
 async function apiToken(email: string): Promise<string> {
@@ -429,12 +393,12 @@ function table(label: string, rows: Measured[]) {
 
 async function benchDatabase(target: Target, withBrowser: boolean) {
   const school = await ensureSchool(target);
-  console.log(`\n## ${target.label} (${describeUrl(target.url)})`);
-  const server = await startServer(target.url);
+  console.log(`\n## ${target.label} (${printable(target.url)})`);
+  const server = await startBenchServer(target.url);
   try {
     const [staff, professor, bearer] = await Promise.all([signIn(BENCH_STAFF), signIn(BENCH_PROFESSOR), apiToken(BENCH_STAFF)]);
     const rows: Measured[] = [];
-    const pid = server.child.pid;
+    const pid = server.pid;
     rows.push({ ...(await measure(CEILING, pid)), name: "ceiling: /status (first)" });
     const certified = certifiedStudent(school);
     await issueCertificate(staff, certified);
@@ -458,7 +422,7 @@ async function benchDatabase(target: Target, withBrowser: boolean) {
 
     return { label: target.label, rows, browser };
   } finally {
-    await server.stop();
+    await stopServer(server);
   }
 }
 

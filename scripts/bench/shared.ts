@@ -21,20 +21,6 @@ export const BENCH_PROFESSOR = "professor@school.test";
 export const BENCH_STAFF = "admin@school.test";
 export { DEMO_PASSWORD as BENCH_PASSWORD } from "~/db/seed/demo.server";
 
-export function isPostgresUrl(url: string | undefined): url is string {
-  return !!url && /^postgres(ql)?:\/\//.test(url);
-}
-
-/** The SQLite file of a DATABASE_URL (as app/db/kysely.server.ts reads it). */
-export function sqliteFileOf(url: string) {
-  return url.replace(/^file:(\/\/)?/, "");
-}
-
-/** A URL safe to print (no password). */
-export function describeUrl(url: string) {
-  return url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
-}
-
 /**
  * The certificate case (PRODUCT 7: PASS in a course that has ended, every
  * grading item graded): a student of an ended course, enrolled on its last

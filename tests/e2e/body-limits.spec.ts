@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type RunningServer, removeSqlite, rssMiB, startServer, stopServer } from "../../scripts/reliability/server";
+import { type RunningServer, rssMiB, startServer, stopServer } from "../../scripts/lib/built-app";
+import { removeSqlite } from "../../scripts/lib/database-url";
 
 // Issue 16, H1 (ADR 026): huge anonymous bodies cannot take the server down.
 // Before, every action read the whole body first: under the memory cap
@@ -27,8 +28,8 @@ test.beforeAll(async () => {
   server = await startServer({
     databaseUrl: `file:${DATABASE}`,
     port: PORT,
+    heapMiB: 192,
     env: {
-      NODE_OPTIONS: "--max-old-space-size=192",
       DEMO_DATA: "off",
       SESSION_SECRET: crypto.randomBytes(32).toString("base64url"),
     },

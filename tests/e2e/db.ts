@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 
-// The e2e server's database (playwright.config.ts's webServer: data/e2e.db
+// The e2e server's database (tests/e2e/global-setup.ts: data/e2e.db
 // beside the config file), created and migrated before any test runs. Specs
 // read it to assert what a flow wrote, in both projects (js and nojs).
 export const E2E_DB_FILE = fileURLToPath(new URL("../../data/e2e.db", import.meta.url));

@@ -3,8 +3,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { professorCourseIds, signIn } from "../../scripts/lib/built-app";
-import { type RunningServer, startServer, stopServer } from "../../scripts/reliability/server";
+import { type RunningServer, startServer, stopServer } from "../../scripts/lib/built-app";
+import { professorCourseIds, signIn } from "../../scripts/lib/demo-school";
 
 // Issue 16 L5 and L6 on the real server (server/index.js over the build, as
 // `npm start`), from Node: what it writes to its log (access log and the

@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type RunningServer, startServer, stopServer } from "../../scripts/reliability/server";
+import { type RunningServer, startServer, stopServer } from "../../scripts/lib/built-app";
 import { PASSWORD } from "./helpers";
 
 // Issue 16 M2: one client must not be able to shut everyone else out. The

@@ -4,8 +4,8 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { PASSWORD, submitLogin, waitForHydration } from "./helpers";
 
-// The server (webServer) created and migrated this file before any test runs.
-// (playwright.config.ts's webServer: data/e2e.db beside the config file).
+// The server (tests/e2e/global-setup.ts) created and migrated this file before any test runs
+// (data/e2e.db beside the config file).
 const DB_FILE = fileURLToPath(new URL("../../data/e2e.db", import.meta.url));
 
 /** A dedicated receptionist for this test, so no demo account gets locked. */

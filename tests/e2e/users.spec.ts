@@ -4,7 +4,7 @@ import { type Page, expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { PASSWORD, jsEnabled, signIn, submitLogin, waitForHydration } from "./helpers";
 
-// The server (playwright.config.ts's webServer) created and migrated this file.
+// The server (tests/e2e/global-setup.ts) created and migrated this file.
 const DB_FILE = fileURLToPath(new URL("../../data/e2e.db", import.meta.url));
 const AVATAR = fileURLToPath(new URL("../fixtures/avatar.png", import.meta.url));
 

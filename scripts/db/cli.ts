@@ -1,4 +1,5 @@
-// Database chores: `vite-node --config scripts/vite-node.config.ts scripts/db.ts <command>`
+// Database chores (`npm run db:<command>`, i.e.
+// `vite-node --config scripts/vite-node.config.ts scripts/db/cli.ts <command>`):
 //   migrate  run pending migrations
 //   seed     migrate, then load the demo school into an empty database
 //   reset    delete everything, migrate and load the demo school
@@ -7,12 +8,12 @@
 //   restore FILE    SQLite: checks FILE, then replaces the database (the app must be
 //                   stopped; the replaced one is kept in data/backups/); PostgreSQL: prints the commands
 // DATABASE_URL as for the app: unset → data/school.db, file:/path.db, postgres://…
-import fs from "node:fs";
 import path from "node:path";
 import { BackupError, type DatabaseSummary, backupSqlite, postgresCommands, restoreSqlite } from "~/db/backup.server";
 import { closeDatabase, database, sql } from "~/db/kysely.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
+import { isPostgres, printable, removeSqlite, sqliteFileOf } from "../lib/database-url";
 
 const COMMANDS = ["migrate", "seed", "reset", "backup", "restore"] as const;
 type Command = (typeof COMMANDS)[number];
@@ -24,24 +25,24 @@ const TABLES: (keyof Database)[] = [
 
 function describeUrl(url = process.env.DATABASE_URL) {
   if (!url) return path.resolve("data/school.db");
-  return url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@"); // never print a password
+  return printable(url); // never print a password
 }
 
 /** The SQLite file the app would open (mirrors connect() in kysely.server.ts), or null. */
 function sqliteFile(url = process.env.DATABASE_URL): string | null {
-  if (url && /^postgres(ql)?:\/\//.test(url)) return null;
-  const file = url ? url.replace(/^file:(\/\/)?/, "") : path.resolve("data/school.db");
+  if (isPostgres(url)) return null;
+  const file = url ? sqliteFileOf(url) : path.resolve("data/school.db");
   return file === ":memory:" ? null : file;
 }
 
 async function wipe() {
   const file = sqliteFile();
   if (file !== null) {
-    for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
+    removeSqlite(file);
     console.log(`Deleted ${file}`);
     return;
   }
-  if (process.env.DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL)) {
+  if (isPostgres(process.env.DATABASE_URL)) {
     const { db } = database();
     await sql`drop schema if exists public cascade`.execute(db);
     await sql`create schema public`.execute(db);
@@ -86,7 +87,7 @@ function printSummary(summary: DatabaseSummary) {
 
 function backup(file: string | undefined) {
   const url = process.env.DATABASE_URL;
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
+  if (isPostgres(url)) {
     const c = postgresCommands(url, file);
     console.log("PostgreSQL: pg_dump takes one consistent snapshot, so it is safe while the app runs:");
     console.log(`  mkdir -p ${path.dirname(c.file)} && ${c.backup}`);
@@ -104,7 +105,7 @@ function backup(file: string | undefined) {
 function restore(file: string | undefined) {
   const url = process.env.DATABASE_URL;
   if (!file) throw new BackupError("Usage: npm run db:restore FILE");
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
+  if (isPostgres(url)) {
     const c = postgresCommands(url, file);
     console.log("PostgreSQL: stop the app, then restore the dump with");
     console.log(`  ${/\.sql$/.test(file) ? c.restorePlain : c.restore}`);
@@ -124,7 +125,7 @@ async function main() {
   const command = process.argv[2] as Command | undefined;
   const takesFile = command === "backup" || command === "restore";
   if (!command || !COMMANDS.includes(command) || process.argv.length > (takesFile ? 4 : 3)) {
-    console.error(`Usage: scripts/db.ts <${COMMANDS.join("|")}> (backup [FILE], restore FILE)`);
+    console.error(`Usage: npm run db:<${COMMANDS.join("|")}> (backup [FILE], restore FILE)`);
     process.exitCode = 2;
     return;
   }

@@ -1,8 +1,9 @@
 // Crash safety (issue 10, part 4): `npm run crash`
 //
-// Runs the BUILT server (remix-serve ./build/server/index.js; run `npm run
-// build` first) on a fresh database with the demo school, signs in as the
-// professors and a staff member, and in each round drives a burst of
+// Runs the BUILT server (server/index.js over ./build/server/index.js, as
+// `npm start`, through scripts/lib/built-app.ts; run `npm run build` first)
+// on a fresh database with the demo school, signs in as the professors and a
+// staff member, and in each round drives a burst of
 // concurrent writes over HTTP — gradebook saves, attendance saves, public
 // registrations through the wizard, new students by staff — and kills the
 // server with SIGKILL in the middle of it. It restarts the server on the same
@@ -21,8 +22,10 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { sql } from "kysely";
 import { connect } from "~/db/kysely.server";
-import { Browser, agent } from "./reliability/client";
-import { checkIntegrity } from "./reliability/integrity";
+import { type RunningServer, assertBuilt, startServer, stopServer } from "../lib/built-app";
+import { isPostgres, printable, removeSqlite, sqliteFileOf } from "../lib/database-url";
+import { Browser, agent } from "./client";
+import { checkIntegrity } from "./integrity";
 import {
   type GradeCell,
   Ledger,
@@ -38,8 +41,7 @@ import {
   registrationWrite,
   signIn,
   studentWrite,
-} from "./reliability/school";
-import { type RunningServer, assertBuilt, isPostgres, printable, removeSqlite, sqliteFileOf, startServer, stopServer } from "./reliability/server";
+} from "./school";
 
 const DATABASE_URL = process.env.CRASH_DATABASE_URL || `file:${path.resolve("data/crash.db")}`;
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);

@@ -31,8 +31,9 @@ import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { buildApp, professorCourseIds, signIn, startBuiltApp } from "./lib/built-app";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
+import { buildApp, startDemoApp } from "../lib/built-app";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium";
+import { professorCourseIds, signIn } from "../lib/demo-school";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -85,7 +86,7 @@ async function main() {
     baseURL = external;
   } else {
     if (!flag("no-build")) buildApp();
-    const app = await startBuiltApp(Number(process.env.LIGHTHOUSE_PORT ?? 3150));
+    const app = await startDemoApp(Number(process.env.LIGHTHOUSE_PORT ?? 3150));
     baseURL = app.baseURL;
     stop = app.stop;
   }

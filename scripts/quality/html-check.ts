@@ -41,8 +41,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { buildApp, signIn, startBuiltApp } from "./lib/built-app";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
+import { buildApp, startDemoApp } from "../lib/built-app";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium";
+import { signIn } from "../lib/demo-school";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -428,7 +429,7 @@ function validate(docs: Doc[], keepDir: string | undefined): Map<Doc, VnuMessage
 
 async function main() {
   if (!flag("no-build")) buildApp();
-  const app = await startBuiltApp(Number(process.env.HTML_CHECK_PORT ?? 3160));
+  const app = await startDemoApp(Number(process.env.HTML_CHECK_PORT ?? 3160));
   const site = new Site(app.baseURL);
   let results: Map<Doc, VnuMessage[]>;
   try {

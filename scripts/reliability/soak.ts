@@ -27,7 +27,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { connect } from "~/db/kysely.server";
 import { todayIn } from "~/modules/courses/sessions";
-import { Browser, agent } from "./reliability/client";
+import { assertBuilt, rssMiB, startServer, stopServer } from "../lib/built-app";
+import { isPostgres, printable, removeSqlite, sqliteFileOf } from "../lib/database-url";
+import { Browser, agent } from "./client";
 import {
   DEMO_PASSWORD,
   Ledger,
@@ -43,8 +45,7 @@ import {
   registrationWrite,
   signIn,
   studentWrite,
-} from "./reliability/school";
-import { assertBuilt, isPostgres, printable, removeSqlite, rssMiB, sqliteFileOf, startServer, stopServer } from "./reliability/server";
+} from "./school";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 50);
@@ -341,10 +342,10 @@ async function main() {
       DEMO_DATA: DEMO ? "on" : "off",
       RATE_LIMIT_FACTOR: "10000",
       SESSION_SECRET: crypto.randomBytes(32).toString("base64url"),
-      // A bounded heap (ADR 016): V8 would otherwise grow it lazily towards its
-      // default limit (~4 GiB here) and resident memory would say nothing about leaks.
-      ...(HEAP_MB > 0 ? { NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` } : {}),
     },
+    // A bounded heap (ADR 016): V8 would otherwise grow it lazily towards its
+    // default limit (~4 GiB here) and resident memory would say nothing about leaks.
+    heapMiB: HEAP_MB > 0 ? HEAP_MB : undefined,
   });
   let failed = false;
   try {

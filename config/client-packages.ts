@@ -6,8 +6,10 @@ import type { Plugin } from "vite";
  * A build plugin that writes, for every chunk of the CLIENT build, the npm
  * packages whose code ended up in it, to build/.vite/client-packages.json
  * (next to, not inside, the public build/client). The page-weight bench and
- * tests/e2e/bundle-budget.spec.ts read it to prove that no route ships a
- * library it does not use (pdf-lib, rrule, date-fns locales...).
+ * tests/e2e/bundle-budget.spec.ts read it (scripts/bench/bundle.ts) to prove
+ * that no route ships a library it does not use (pdf-lib, rrule, date-fns
+ * locales...). Part of the build's configuration (vite.config.ts), so it lives
+ * in config/: the build imports nothing from scripts/ (ADR 032).
  */
 export function clientPackages(): Plugin {
   return {
