@@ -10,7 +10,7 @@ import { parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
 import { COURSE_TYPES, STANDARD_SCHEDULES, findSchedule } from "./schedules";
 import { CUSTOM_SCHEDULE, type CourseInput, PHASES } from "./schema";
-import { isRowId } from "~/modules/shared/ids";
+import { MAX_ID, isRowId } from "~/modules/shared/ids";
 
 export const COURSES_PAGE_SIZE = 25;
 
@@ -41,7 +41,7 @@ const filterSchema = z.object({
   age: z.enum(["kids", "adults"]).optional().catch(undefined),
   type: z.enum(COURSE_TYPES).optional().catch(undefined),
   schedule: z.string().max(40).optional().catch(undefined),
-  professor: z.coerce.number().int().positive().max(2_000_000_000).optional().catch(undefined),
+  professor: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
   status: z.enum(["active", "inactive"]).optional().catch(undefined),
   phase: z.enum(PHASES).optional().catch(undefined),
 });

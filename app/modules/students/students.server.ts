@@ -6,6 +6,7 @@ import type { Database, RecordStatus, StudentsTable } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
 import { schoolToday } from "~/modules/courses/sessions.server";
+import { MAX_ID } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsTextInAny } from "~/modules/shared/sql.server";
 import { ADULT_LEVELS, KIDS_LEVELS, cefrBand } from "./levels";
@@ -20,7 +21,7 @@ const filterSchema = z.object({
   status: z.enum(["active", "inactive"]).optional().catch(undefined),
   age: z.enum(["kids", "adults"]).optional().catch(undefined),
   level: z.coerce.number().int().positive().max(1_000_000).optional().catch(undefined),
-  course: z.coerce.number().int().positive().max(2_000_000_000).optional().catch(undefined),
+  course: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
   schedule: z.string().optional().catch(undefined),
   promotion: z.enum(PROMOTIONS).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
