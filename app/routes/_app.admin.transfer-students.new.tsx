@@ -3,19 +3,19 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, js
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TransferForm } from "~/components/transfers/transfer-form";
+import { searchId } from "~/http/ids.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { toasts } from "~/modules/toast.server";
 import { submitTransferForm, transferFormData } from "~/modules/transfers/form.server";
 import { createTransfer } from "~/modules/transfers/transfers.server";
 import { readForm } from "~/modules/shared/form.server";
-import { rowId } from "~/modules/shared/ids";
 
 export const handle = { i18n: ["common", "transfers"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "transfers:edit");
-  const from = rowId(new URL(request.url).searchParams.get("from"));
+  const from = searchId(request, "from");
   const [data, t] = await Promise.all([transferFormData(from, null), translator(request, "transfers")]);
   return json({ ...data, title: t("new") });
 }

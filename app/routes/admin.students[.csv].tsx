@@ -4,7 +4,7 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { findSchedule } from "~/modules/courses/schedules";
 import { CSV_BOM, csvRow } from "~/modules/students/csv";
 import { levelById } from "~/modules/students/levels";
-import { schoolToday } from "~/modules/courses/sessions.server";
+import { schoolDates, schoolToday } from "~/modules/courses/sessions.server";
 import { exportStudents, parseStudentFilters } from "~/modules/students/students.server";
 
 /**
@@ -34,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     t("columns.registered"),
   ]);
   const batches = exportStudents(filters);
+  const dateOf = await schoolDates();
   const encoder = new TextEncoder();
 
   const body = new ReadableStream<Uint8Array>({
@@ -65,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             r.course_code,
             c(`status.${r.status}`),
             r.absences,
-            r.created_at.slice(0, 10),
+            dateOf(r.created_at),
           ]);
         }
         controller.enqueue(encoder.encode(chunk));

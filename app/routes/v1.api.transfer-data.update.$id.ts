@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { apiUser, methodNotAllowed, positiveId, readBody, requireMethod } from "~/modules/api/api.server";
+import { requireId } from "~/http/ids.server";
+import { apiUser, methodNotAllowed, readBody, requireMethod } from "~/modules/api/api.server";
 import { changeError, parseTransferBody } from "~/modules/transfers/api-input.server";
 import { updateTransfer } from "~/modules/transfers/transfers.server";
 
@@ -7,7 +8,7 @@ import { updateTransfer } from "~/modules/transfers/transfers.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const user = await apiUser(request, "transfers:edit");
-  const id = positiveId(params.id);
+  const id = requireId(params);
   const input = parseTransferBody(await readBody(request));
   const outcome = await updateTransfer(id, input, user.id);
   if (!outcome.ok) return changeError(outcome);

@@ -378,6 +378,15 @@ describe("CSV export", () => {
     const { text: other } = await csv("?q=jefa");
     expect(other).toContain(`"Ana, ""la jefa""",'\tTab,Quote,"Line\nBreak",`);
   });
+
+  it("gives the day a student was registered in the school's time zone, as the list shows it, not the UTC date", async () => {
+    // 02:00 UTC on 1 March is still 28 February in Guayaquil (UTC-5), the school's zone.
+    await insertStudent({ first_name: "Evening", last_name: "Registrant", created_at: "2026-03-01T02:00:00.000Z" });
+    const { text } = await csv("?q=registrant");
+    const row = text.trimEnd().split("\r\n")[1];
+    expect(row.startsWith("Evening,")).toBe(true);
+    expect(row.endsWith(",2026-02-28")).toBe(true);
+  });
 });
 
 describe("create", () => {

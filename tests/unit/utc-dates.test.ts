@@ -31,6 +31,17 @@ describe("no calendar date from the UTC clock", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("app/ never takes the date of a stored timestamp's text (created_at.slice(0, 10) is the UTC date too)", () => {
+    const STORED_UTC_DATE = /_at\s*\.\s*(slice|substring)\(\s*0\s*,\s*10\s*\)/;
+    const offenders = sources(join(root, "app")).flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (STORED_UTC_DATE.test(line) ? [`${relative(root, file)}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(offenders).toEqual([]);
+    expect(STORED_UTC_DATE.test("r.created_at.slice(0, 10),")).toBe(true);
+  });
+
   it("the guard sees the forms it forbids", () => {
     expect(UTC_DATE.test("const today = new Date().toISOString().slice(0, 10);")).toBe(true);
     expect(UTC_DATE.test('d.toISOString().split("T")[0]')).toBe(true);

@@ -25,6 +25,17 @@ export async function schoolToday(now: Date = new Date()) {
 }
 
 /**
+ * The school's date of stored instants (ISO UTC timestamps such as
+ * created_at), by schoolToday's rule: `(await schoolDates())(iso)`. The zone
+ * is read once, for a whole list or export. Never the UTC date the string
+ * starts with.
+ */
+export async function schoolDates(): Promise<(iso: string) => string> {
+  const timeZone = await schoolTimeZone();
+  return (iso) => todayIn(timeZone, new Date(iso));
+}
+
+/**
  * The instants a list's date filter keeps (from <= created_at < to): the
  * school's calendar days, not UTC's, as the audit log's filter.
  */
