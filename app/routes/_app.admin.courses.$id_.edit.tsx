@@ -7,7 +7,7 @@ import { CourseForm } from "~/components/courses/course-form";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { getCourse, parseCourseId, professorOptions, updateCourse } from "~/modules/courses/courses.server";
-import { saveRefusalReply } from "~/modules/courses/replies";
+import { COURSE_SAVE_REFUSALS, formRefusal } from "~/http/outcome.server";
 import { type CourseInput, courseFormValues, courseSchema } from "~/modules/courses/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { toasts } from "~/modules/toast.server";
@@ -40,8 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await updateCourse(id, submission.value, user.id, await schoolToday());
   if (!outcome.ok) {
     if (outcome.reason === "notFound") throw json({ message: "Not found" }, { status: 404 });
-    const { status, reply } = saveRefusalReply(submission, outcome);
-    return json({ result: reply }, { status });
+    return formRefusal(submission, outcome, COURSE_SAVE_REFUSALS);
   }
   return toasts(request).redirectWithSuccess(`/admin/courses/${id}`, "courses:saved");
 }

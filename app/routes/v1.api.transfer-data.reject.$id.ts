@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { apiUser, methodNotAllowed, positiveId, requireMethod } from "~/modules/api/api.server";
-import { changeError } from "~/modules/transfers/api-input.server";
+import { TRANSFER_REFUSALS, apiRefusal } from "~/http/outcome.server";
 import { decideTransfer } from "~/modules/transfers/transfers.server";
 
 /** PUT with an empty body; 409 when the transfer is no longer pending. */
@@ -9,7 +9,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await apiUser(request, "transfers:decide");
   const id = positiveId(params.id);
   const outcome = await decideTransfer(id, user.id, "reject");
-  if (!outcome.ok) return changeError(outcome);
+  if (!outcome.ok) return apiRefusal(outcome, TRANSFER_REFUSALS);
   return json({ data: { id, status: "rejected" } });
 }
 

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { apiUser, methodNotAllowed, positiveId, readBody, requireMethod } from "~/modules/api/api.server";
-import { changeError, parseTransferBody } from "~/modules/transfers/api-input.server";
+import { TRANSFER_REFUSALS, apiRefusal } from "~/http/outcome.server";
+import { parseTransferBody } from "~/http/transfer-api.server";
 import { updateTransfer } from "~/modules/transfers/transfers.server";
 
 /** PUT the same body as create, while the transfer is pending. */
@@ -10,7 +11,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = positiveId(params.id);
   const input = parseTransferBody(await readBody(request));
   const outcome = await updateTransfer(id, input, user.id);
-  if (!outcome.ok) return changeError(outcome);
+  if (!outcome.ok) return apiRefusal(outcome, TRANSFER_REFUSALS);
   return json({ data: { id, status: "pending" } });
 }
 
