@@ -2,6 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { apiError } from "~/modules/api/api.server";
+import type { PdfRefusal } from "~/modules/certificates/certificates.server";
 import type { SaveOutcome as CourseSaveOutcome } from "~/modules/courses/courses.server";
 import type { Outcome, ReasonOf, Refusal } from "~/modules/shared/outcome";
 import type { PromoteOutcome } from "~/modules/transfers/promote.server";
@@ -116,3 +117,19 @@ export const COURSE_SAVE_REFUSALS = {
   capacityBelowEnrolled: { status: 400, field: "capacity", message: "courses:errors.capacityBelowEnrolled" },
   notFound: { status: 404, message: "courses:errors.notFound" },
 } as const satisfies RefusalTable<ReasonOf<CourseSaveOutcome>>;
+
+/**
+ * The course PDFs (app/modules/certificates): the status of each refusal;
+ * the page that says it is app/http/course-pdf.server.ts. 409: the request is
+ * well formed and allowed, but the course's state does not allow it (yet).
+ * `noTarget` is the edge's own: neither ?student=ID nor ?all=1.
+ */
+export const PDF_REFUSAL_STATUS = {
+  noTarget: 400,
+  notInCourse: 404,
+  noStudents: 400,
+  notEligible: 409,
+  noneEligible: 409,
+  notIssued: 409,
+  unprintable: 400,
+} as const satisfies Record<PdfRefusal["reason"] | "noTarget", RefusalAnswer["status"]>;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { coursePdfLoader, issueCertificatesAction, requireCourseExists } from "~/modules/certificates/certificates.server";
+import { coursePdfLoader, issueCertificatesAction, requireCourseExists } from "~/http/course-pdf.server";
 import { courseIdParam } from "~/modules/courses/access.server";
 
 /** GET /admin/courses/{id}/certificate.pdf?student=ID or ?all=1 (passing students only): admin staff and coordinators. Prints issued certificates. */

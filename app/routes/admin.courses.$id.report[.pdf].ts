@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { coursePdfLoader, requireCourseExists } from "~/modules/certificates/certificates.server";
+import { coursePdfLoader, requireCourseExists } from "~/http/course-pdf.server";
 import { courseIdParam } from "~/modules/courses/access.server";
 
 /** GET /admin/courses/{id}/report.pdf?student=ID or ?all=1: admin staff and coordinators. */

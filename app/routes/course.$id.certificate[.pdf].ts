@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { coursePdfLoader, issueCertificatesAction } from "~/modules/certificates/certificates.server";
+import { coursePdfLoader, issueCertificatesAction } from "~/http/course-pdf.server";
 import { requireCourseProfessor } from "~/modules/courses/access.server";
 
 /** GET /course/{id}/certificate.pdf?student=ID or ?all=1 (passing students only): the course's professor only. Prints issued certificates. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { coursePdfLoader } from "~/modules/certificates/certificates.server";
+import { coursePdfLoader } from "~/http/course-pdf.server";
 import { requireCourseProfessor } from "~/modules/courses/access.server";
 
 /** GET /course/{id}/report.pdf?student=ID (one student) or ?all=1 (the course): the course's professor only. */
