@@ -7,7 +7,8 @@ import { assertSameOrigin } from "~/modules/auth/guards.server";
 import { type PdfKind, type PdfOutcome, type PdfRefusal, type PdfTarget, coursePdf, courseExists, targetOf } from "~/modules/certificates/certificates.server";
 import type { CertificateReason } from "~/modules/certificates/eligibility";
 import { readForm } from "~/modules/shared/form.server";
-import { PDF_REFUSAL_STATUS, notFound } from "./outcome.server";
+import { notFound } from "./not-found.server";
+import { PDF_REFUSAL_STATUS } from "./outcome.server";
 
 // THE EDGE of the course PDFs (report.pdf, certificate.pdf; issue 17, ADR 034):
 // the target read from the address or the form, the module's outcome answered

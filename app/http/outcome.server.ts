@@ -8,6 +8,7 @@ import type { Outcome, ReasonOf, Refusal } from "~/modules/shared/outcome";
 import type { PromoteOutcome } from "~/modules/transfers/promote.server";
 import type { TransferRefusal } from "~/modules/transfers/transfers.server";
 import type { ZodTypeAny, output } from "zod";
+import { notFound } from "./not-found.server";
 
 // THE EDGE (issue 17, ADR 034): where a module's outcome becomes an HTTP
 // answer. Modules return `{ ok: true, … } | { ok: false, reason }`
@@ -16,7 +17,8 @@ import type { ZodTypeAny, output } from "zod";
 // (its status, its message key, the form field it belongs to), and answered
 // the one way the caller needs: a form reply (`formRefusal`), the API's
 // `{message, errors}` (`apiRefusal`), a plain `{message}` (`messageRefusal`),
-// or, for a loader, the thrown 404 (`notFound`, `found`).
+// or, for a loader, the thrown 404 (`found`; `notFound` is
+// not-found.server.ts's, ADR 033).
 
 /** How one refusal reads: its status, its message (a translation key), and the field it is about (none: the whole form). */
 export interface RefusalAnswer {
@@ -34,11 +36,6 @@ export function answerOf<R extends string>(refusal: Refusal<R>, table: RefusalTa
 }
 
 // ------------------------------------------------------------ the answers
-
-/** The 404 of a loader or an action: what names nothing (an id of no row, a row gone) is not found. */
-export function notFound(): never {
-  throw json({ message: "Not found" }, { status: 404 });
-}
 
 /** The value, or the 404 when there is none (a module read of one row returns null when it has none). */
 export function found<T>(value: T | null | undefined): T {
@@ -76,6 +73,11 @@ export async function submitForm<S extends ZodTypeAny, T extends object, R exten
   const outcome = await run(submission.value);
   if (!outcome.ok) return { response: formRefusal(submission, outcome, table) };
   return outcome;
+}
+
+/** Stops the loader or action with a 400 `{ message }` (a translation key): a request no page sends, e.g. a date off the calendar. */
+export function badRequest(message: string): never {
+  throw json({ message }, { status: 400 });
 }
 
 /** A refusal as `{ message }` (a translation key) with its status: a post whose page shows the message itself. */

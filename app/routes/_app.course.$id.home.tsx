@@ -9,6 +9,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { currentStudentsAttendance } from "~/modules/attendance/attendance.server";
 import { requireCourseProfessor } from "~/modules/courses/access.server";
 import { courseOverview } from "~/modules/courses/course-pages.server";
+import { found } from "~/http/outcome.server";
 import { countByStatus } from "~/modules/courses/session-counts";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { courseId } = await requireCourseProfessor(request, params.id);
   const today = await schoolToday();
   const [course, dated, students] = await Promise.all([
-    courseOverview(courseId),
+    courseOverview(courseId).then(found),
     sessionsOfCourse(courseId),
     currentStudentsAttendance(courseId, today),
   ]);

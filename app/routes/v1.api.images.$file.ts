@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { onlyGet } from "~/modules/api/api.server";
 import { lookupSession } from "~/modules/auth/session.server";
-import { imageResponse, readImage } from "~/modules/users/avatar.server";
+import { imageResponse } from "~/http/image-upload.server";
+import { readImage } from "~/modules/users/avatar.server";
 
 /**
  * GET /v1/api/images/{file}: a user picture, for any signed-in user (session
