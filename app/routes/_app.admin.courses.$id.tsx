@@ -10,6 +10,8 @@ import { useFormat } from "~/components/format";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { requireId } from "~/http/ids.server";
+import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import {
@@ -17,13 +19,13 @@ import {
   enrollStudents,
   getCourse,
   gradingItemsOf,
-  parseCourseId,
   searchStudentsForCourse,
   unenrollStudent,
 } from "~/modules/courses/courses.server";
 import { phaseOf } from "~/modules/courses/schema";
 import { countByStatus } from "~/modules/courses/session-counts";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
+import { MAX_ID } from "~/modules/shared/ids";
 import { examType, levelById } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
@@ -37,20 +39,20 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("enroll"),
     student_ids: z
-      .array(z.coerce.number().int().positive().max(2_000_000_000), { required_error: "courses:enroll.errors.none" })
+      .array(z.coerce.number().int().positive().max(MAX_ID), { required_error: "courses:enroll.errors.none" })
       .min(1, "courses:enroll.errors.none")
       .max(100, "courses:enroll.errors.tooMany")
-      .or(z.coerce.number().int().positive().max(2_000_000_000).transform((n) => [n])),
+      .or(z.coerce.number().int().positive().max(MAX_ID).transform((n) => [n])),
   }),
   z.object({
     intent: z.literal("unenroll"),
-    enrollment_id: z.coerce.number().int().positive().max(2_000_000_000),
+    enrollment_id: z.coerce.number().int().positive().max(MAX_ID),
   }),
 ]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "courses:manage");
-  const id = parseCourseId(params.id);
+  const id = requireId(params);
   const url = new URL(request.url);
   const q = url.searchParams.has("q") ? (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX) : null;
   const today = await schoolToday();
@@ -60,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sessionsOfCourse(id),
     gradingItemsOf(id),
   ]);
-  if (!course || !sessions) throw json({ message: "Not found" }, { status: 404 });
+  if (!course || !sessions) notFound();
   const search = q !== null ? await searchStudentsForCourse(course, q, today) : null;
   return json({
     course: { ...course, level: levelById(course.level_id)?.name ?? "", exam: examType(course.level_id, course.age_category) },
@@ -87,7 +89,7 @@ const ENROLL_REFUSALS = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "courses:manage");
-  const id = parseCourseId(params.id);
+  const id = requireId(params);
   const submission = parseWithZod(await readForm(request), { schema: actionSchema });
   const intent = submission.payload.intent === "unenroll" ? "unenroll" : "enroll";
   if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
@@ -103,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const outcome = await enrollStudents(id, value.student_ids, user.id, today);
   if (!outcome.ok) {
-    if (outcome.reason === "notFound") throw json({ message: "Not found" }, { status: 404 });
+    if (outcome.reason === "notFound") notFound();
     return json({ intent, result: submission.reply({ fieldErrors: { student_ids: [ENROLL_REFUSALS[outcome.reason]] } }) }, { status: 400 });
   }
   const t = await translator(request, "courses");

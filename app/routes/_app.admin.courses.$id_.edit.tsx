@@ -4,9 +4,11 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, js
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CourseForm } from "~/components/courses/course-form";
+import { requireId } from "~/http/ids.server";
+import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { getCourse, parseCourseId, professorOptions, updateCourse } from "~/modules/courses/courses.server";
+import { getCourse, professorOptions, updateCourse } from "~/modules/courses/courses.server";
 import { COURSE_SAVE_REFUSALS, formRefusal } from "~/http/outcome.server";
 import { type CourseInput, courseFormValues, courseSchema } from "~/modules/courses/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
@@ -17,9 +19,9 @@ export const handle = { i18n: ["common", "courses"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "courses:manage");
-  const id = parseCourseId(params.id);
+  const id = requireId(params);
   const course = await getCourse(id);
-  if (!course) throw json({ message: "Not found" }, { status: 404 });
+  if (!course) notFound();
   const [professors, t] = await Promise.all([professorOptions(course.professor_id), translator(request, "courses")]);
   return json({
     title: t("editTitle", { code: course.course_id }),
@@ -34,12 +36,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "courses:manage");
-  const id = parseCourseId(params.id);
+  const id = requireId(params);
   const submission = parseWithZod(await readForm(request), { schema: courseSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await updateCourse(id, submission.value, user.id, await schoolToday());
   if (!outcome.ok) {
-    if (outcome.reason === "notFound") throw json({ message: "Not found" }, { status: 404 });
+    if (outcome.reason === "notFound") notFound();
     return formRefusal(submission, outcome, COURSE_SAVE_REFUSALS);
   }
   return toasts(request).redirectWithSuccess(`/admin/courses/${id}`, "courses:saved");

@@ -5,9 +5,10 @@ import { SubmitButton } from "~/components/forms";
 import { useCategoryLabel, useGradeFormat } from "~/components/grades/grades";
 import { PdfLinks } from "~/components/grades/pdf-links";
 import { ReportTable } from "~/components/grades/report-table";
+import { requireId } from "~/http/ids.server";
+import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { courseIdParam } from "~/modules/courses/access.server";
 import { loadGradebook } from "~/modules/grades/gradebook.server";
 import { sortFrom, sortRows } from "~/modules/grades/report-sort";
 import { loadCourseReport } from "~/modules/grades/report.server";
@@ -24,7 +25,7 @@ export const handle = { i18n: ["common", "gradebook", "students"] };
 /** The course's report, grades and attendance, read-only, for admin and coordinator (PRODUCT 2). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "course-reports:view");
-  const courseId = courseIdParam(params.id);
+  const courseId = requireId(params);
   const { sort, dir } = sortFrom(new URL(request.url).searchParams);
   const today = await schoolToday();
   const [report, candidates, t] = await Promise.all([
@@ -32,10 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     promoteCandidates(courseId, today),
     translator(request, "gradebook"),
   ]);
-  if (!report) throw json({ message: "Not found" }, { status: 404 });
+  if (!report) notFound();
   // The same students as the report: an ended course's are those enrolled on its last day.
   const gradebook = await loadGradebook(courseId, report.course.ended ? report.course.end_date : today).catch(() => null);
-  if (!gradebook) throw json({ message: "Not found" }, { status: 404 });
+  if (!gradebook) notFound();
   return json({
     title: t("staff.title", { code: report.course.course_id }),
     course: { id: report.course.id, code: report.course.course_id, endDate: report.course.end_date },
@@ -55,7 +56,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "course-reports:view");
   await requirePermission(request, "transfers:edit");
-  const courseId = courseIdParam(params.id);
+  const courseId = requireId(params);
   const form = await readForm(request);
   const outcome = await promotePassing(courseId, Number(form.get("selected_course_id")), user.id, await schoolToday());
   if (!outcome.ok) return messageRefusal(outcome, PROMOTE_REFUSALS);

@@ -13,11 +13,12 @@ import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
 import { toasts } from "~/modules/toast.server";
 import { readForm, unknownForm } from "~/modules/shared/form.server";
+import { MAX_ID } from "~/modules/shared/ids";
 import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "courses"] };
 
-const bandId = z.coerce.number().int().positive().max(2_000_000_000);
+const bandId = z.coerce.number().int().positive().max(MAX_ID);
 
 const deleteSchema = z.object({ intent: z.literal("delete"), band_id: bandId });
 

@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // row: 2147483648 would make PostgreSQL fail the query) opens nothing: the
   // list answers 404 and says the holiday no longer exists.
   const asked = params.get("edit") ?? params.get("delete");
-  const openId = [params.get("edit"), params.get("delete")].map((v) => (v && /^\d+$/.test(v) ? rowId(v) : null)).find((id) => id !== null);
+  const openId = [params.get("edit"), params.get("delete")].map(rowId).find((id) => id !== null);
   const today = await schoolToday();
   const [{ rows, total }, courses, open, t] = await Promise.all([
     listHolidays(filters, today),

@@ -22,7 +22,9 @@ import {
 import { levelById } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
-import { MAX_ID, rowId } from "~/modules/shared/ids";
+import { MAX_ID } from "~/modules/shared/ids";
+import { requireId } from "~/http/ids.server";
+import { notFound } from "~/http/not-found.server";
 
 const decisionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve"), course_id: z.coerce.number().int().positive().max(MAX_ID).optional() }),
@@ -36,16 +38,10 @@ const decisionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-function parseId(raw: string | undefined) {
-  const id = rowId(raw);
-  if (id === null) throw json({ message: "Not found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "registrations:view");
-  const registration = await getRegistration(parseId(params.id));
-  if (!registration) throw json({ message: "Not found" }, { status: 404 });
+  const registration = await getRegistration(requireId(params));
+  if (!registration) notFound();
   const canDecide = can(user.role, "registrations:decide") && registration.status === "pending";
   const today = await schoolToday();
   const courses = canDecide ? await coursesForRegistration(registration.level_id, registration.age_category, today) : [];
@@ -64,7 +60,7 @@ const MESSAGES = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "registrations:decide");
-  const id = parseId(params.id);
+  const id = requireId(params);
   const submission = parseWithZod(await readForm(request), { schema: decisionSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const value = submission.value;

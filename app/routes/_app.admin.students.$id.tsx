@@ -10,12 +10,14 @@ import { SubmitButton } from "~/components/forms";
 import { AbsenceCount } from "~/components/students/absence-count";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { requireId } from "~/http/ids.server";
+import { notFound } from "~/http/not-found.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
 import { findSchedule } from "~/modules/courses/schedules";
 import { HEAR_ABOUT_VALUES } from "~/modules/registrations/schema";
 import { levelById } from "~/modules/students/levels";
-import { enrollmentHistory, getStudent, parseStudentId, setStudentStatus } from "~/modules/students/students.server";
+import { enrollmentHistory, getStudent, setStudentStatus } from "~/modules/students/students.server";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
 import { TableScroll } from "~/components/ui/table-scroll";
@@ -26,9 +28,9 @@ const statusSchema = z.object({ intent: z.enum(["activate", "deactivate"]) });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "students:view");
-  const id = parseStudentId(params.id);
+  const id = requireId(params);
   const [student, enrollments] = await Promise.all([getStudent(id), enrollmentHistory(id)]);
-  if (!student) throw json({ message: "Not found" }, { status: 404 });
+  if (!student) notFound();
   return json({ student, enrollments, canEdit: can(user.role, "students:edit") });
 }
 
@@ -43,13 +45,13 @@ const REFUSALS = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "students:edit");
-  const id = parseStudentId(params.id);
+  const id = requireId(params);
   const submission = parseWithZod(await readForm(request), { schema: statusSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const activate = submission.value.intent === "activate";
   const outcome = await setStudentStatus(id, activate ? "active" : "inactive", user.id);
   if (!outcome.ok) {
-    if (outcome.reason === "notFound") throw json({ message: "Not found" }, { status: 404 });
+    if (outcome.reason === "notFound") notFound();
     return json({ result: submission.reply({ formErrors: [REFUSALS[outcome.reason]] }) }, { status: 409 });
   }
   return toasts(request).redirectWithSuccess(`/admin/students/${id}`, activate ? "students:activated" : "students:deactivated");

@@ -4,11 +4,13 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, js
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { StudentForm } from "~/components/students/student-form";
+import { requireId } from "~/http/ids.server";
+import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { formValuesOf, studentSchema } from "~/modules/students/schema";
-import { getStudent, parseStudentId, updateStudent } from "~/modules/students/students.server";
+import { getStudent, updateStudent } from "~/modules/students/students.server";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
 
@@ -16,13 +18,13 @@ export const handle = { i18n: ["common", "students"] };
 
 async function load(id: number) {
   const student = await getStudent(id);
-  if (!student) throw json({ message: "Not found" }, { status: 404 });
+  if (!student) notFound();
   return student;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "students:edit");
-  const student = await load(parseStudentId(params.id));
+  const student = await load(requireId(params));
   const name = [student.first_name, student.last_name, student.second_last_name].filter(Boolean).join(" ");
   const [t, today] = await Promise.all([translator(request, "students"), schoolToday()]);
   return json({
@@ -39,11 +41,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "students:edit");
-  const student = await load(parseStudentId(params.id));
+  const student = await load(requireId(params));
   const submission = parseWithZod(await readForm(request), { schema: studentSchema({ today: await schoolToday(), legacyHear: student.where_hear_about_us }) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await updateStudent(student.id, submission.value, user.id);
-  if (!outcome.ok && outcome.reason === "notFound") throw json({ message: "Not found" }, { status: 404 });
+  if (!outcome.ok && outcome.reason === "notFound") notFound();
   if (!outcome.ok) {
     return json({ result: submission.reply({ fieldErrors: { id_number: ["students:errors.idNumberTaken"] } }) }, { status: 409 });
   }

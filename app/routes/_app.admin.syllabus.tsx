@@ -8,6 +8,8 @@ import { useCategoryLabel } from "~/components/courses/labels";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { GradingCategory } from "~/db/schema";
+import { searchId } from "~/http/ids.server";
+import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { GRADING_CATEGORIES, ITEM_NAME_MAX, syllabusLevel, syllabusLevelsFor } from "~/modules/grades/syllabus";
@@ -23,6 +25,7 @@ import {
 import type { ExamType } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
+import { MAX_ID } from "~/modules/shared/ids";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -31,7 +34,7 @@ const itemName = z
   .trim()
   .min(1, "courses:syllabus.errors.name")
   .max(ITEM_NAME_MAX, "courses:syllabus.errors.nameTooLong");
-const itemId = z.coerce.number().int().positive().max(2_000_000_000);
+const itemId = z.coerce.number().int().positive().max(MAX_ID);
 
 const addSchema = z.object({
   intent: z.literal("add"),
@@ -49,8 +52,8 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 function levelFrom(request: Request) {
-  const raw = new URL(request.url).searchParams.get("level");
-  return raw && /^\d{1,4}$/.test(raw) ? syllabusLevel(Number(raw)) : undefined;
+  const id = searchId(request, "level");
+  return id === null ? undefined : syllabusLevel(id);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -74,7 +77,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "syllabus:manage");
   const level = levelFrom(request);
-  if (!level) throw json({ message: "Not found" }, { status: 404 });
+  if (!level) notFound();
   const submission = parseWithZod(await readForm(request), { schema: actionSchema });
   const intent = String(submission.payload.intent ?? "");
   const itemIdRaw = Number(submission.payload.item_id) || null;

@@ -3,6 +3,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, js
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TransferForm } from "~/components/transfers/transfer-form";
+import { requireId, searchId } from "~/http/ids.server";
+import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { toasts } from "~/modules/toast.server";
@@ -10,23 +12,16 @@ import { TRANSFER_REFUSALS, submitForm } from "~/http/outcome.server";
 import { transferFormData } from "~/modules/transfers/form.server";
 import { getTransfer, transferInput, updateTransfer } from "~/modules/transfers/transfers.server";
 import { readForm } from "~/modules/shared/form.server";
-import { rowId } from "~/modules/shared/ids";
 
 export const handle = { i18n: ["common", "transfers"] };
 
-function transferId(raw: string | undefined) {
-  const id = rowId(raw);
-  if (id === null) throw json({ message: "Not found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "transfers:edit");
-  const id = transferId(params.id);
+  const id = requireId(params);
   const transfer = await getTransfer(id);
-  if (!transfer) throw json({ message: "Not found" }, { status: 404 });
+  if (!transfer) notFound();
   if (transfer.status !== "pending") throw json({ message: "transfers:errors.notPending" }, { status: 409 });
-  const from = rowId(new URL(request.url).searchParams.get("from")) ?? transfer.from_course_id;
+  const from = searchId(request, "from") ?? transfer.from_course_id;
   const [data, t] = await Promise.all([transferFormData(from, id), translator(request, "transfers")]);
   return json({
     ...data,
@@ -45,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "transfers:edit");
-  const id = transferId(params.id);
+  const id = requireId(params);
   const outcome = await submitForm(await readForm(request), transferInput, (input) => updateTransfer(id, input, user.id), TRANSFER_REFUSALS);
   if ("response" in outcome) return outcome.response;
   return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${id}`, "transfers:updated");

@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, js
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TransferForm } from "~/components/transfers/transfer-form";
+import { searchId } from "~/http/ids.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { toasts } from "~/modules/toast.server";
@@ -10,13 +11,12 @@ import { TRANSFER_REFUSALS, submitForm } from "~/http/outcome.server";
 import { transferFormData } from "~/modules/transfers/form.server";
 import { createTransfer, transferInput } from "~/modules/transfers/transfers.server";
 import { readForm } from "~/modules/shared/form.server";
-import { rowId } from "~/modules/shared/ids";
 
 export const handle = { i18n: ["common", "transfers"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "transfers:edit");
-  const from = rowId(new URL(request.url).searchParams.get("from"));
+  const from = searchId(request, "from");
   const [data, t] = await Promise.all([transferFormData(from, null), translator(request, "transfers")]);
   return json({ ...data, title: t("new") });
 }

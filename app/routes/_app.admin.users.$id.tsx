@@ -29,20 +29,15 @@ import {
   updateUser,
 } from "~/modules/users/users.server";
 import { readForm } from "~/modules/shared/form.server";
-import { rowId } from "~/modules/shared/ids";
+import { requireId } from "~/http/ids.server";
+import { notFound } from "~/http/not-found.server";
 
 export const handle = { i18n: ["common", "users"] };
 
-function parseId(raw: string | undefined) {
-  const id = rowId(raw);
-  if (id === null) throw json({ message: "Not found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requirePermission(request, "users:manage");
-  const user = await getUser(parseId(params.id));
-  if (!user) throw json({ message: "Not found" }, { status: 404 });
+  const user = await getUser(requireId(params));
+  if (!user) notFound();
   const { locked_at, ...rest } = user;
   return json({ user: { ...rest, locked: !!locked_at }, isSelf: actor.id === user.id });
 }
@@ -69,7 +64,7 @@ const avatarSchema = z.object({ intent: z.literal("avatar") });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requirePermission(request, "users:manage");
-  const id = parseId(params.id);
+  const id = requireId(params);
   const here = `/admin/users/${id}`;
 
   // The picture comes as multipart; every other form of the page is a plain post.
@@ -80,7 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ intent: "avatar", result: submission.reply({ fieldErrors: { avatar: [`users:errors.image.${image.reason}`] } }), link: null }, imageRefusal(image));
     }
     const outcome = await setUserImage(id, image, actor.id);
-    if (!outcome.ok) throw json({ message: "Not found" }, { status: 404 });
+    if (!outcome.ok) notFound();
     return toasts(request).redirectWithSuccess(here, "users:toasts.imageSaved");
   }
 
@@ -135,7 +130,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** A refused change: nothing was written; the message sits by its field, or on the form. */
 function failure(intent: string, submission: Pick<Submission<unknown>, "reply">, reason: UserChangeFailure) {
-  if (reason === "notFound") throw json({ message: "Not found" }, { status: 404 });
+  if (reason === "notFound") notFound();
   const { field, key } = FAILURES[reason];
   const result = field
     ? submission.reply({ fieldErrors: { [field]: [key] }, hideFields: PASSWORD_FIELDS })

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { TextField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { AvatarForm } from "~/components/users";
+import { notFound } from "~/http/not-found.server";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { i18next, localeCookie, translator } from "~/i18n/i18n.server";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -26,7 +27,7 @@ const HERE = "/profile";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = await getProfile(user.id);
-  if (!profile) throw json({ message: "Not found" }, { status: 404 });
+  if (!profile) notFound();
   const t = await translator(request, "users");
   return json({ profile, language: await i18next.getLocale(request), title: t("profile.title") });
 }

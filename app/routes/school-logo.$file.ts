@@ -1,4 +1,5 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { notFoundResponse } from "~/http/not-found.server";
 import { schoolSettings } from "~/modules/settings.server";
 import { imageResponse } from "~/http/image-upload.server";
 import { readImage } from "~/modules/users/avatar.server";
@@ -11,7 +12,7 @@ import { readImage } from "~/modules/users/avatar.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const { logo } = await schoolSettings();
   const image = logo && params.file === logo ? await readImage(logo) : null;
-  if (!image) return json({ message: "Not found" }, { status: 404 });
+  if (!image) return notFoundResponse();
   // A new logo gets a new random name, so a copy is never stale; a removed one answers 404.
   return imageResponse(image, "public, max-age=86400");
 }

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
+import { notFoundResponse } from "~/http/not-found.server";
 import { onlyGet } from "~/modules/api/api.server";
 import { lookupSession } from "~/modules/auth/session.server";
 import { imageResponse } from "~/http/image-upload.server";
@@ -13,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await lookupSession(request);
   if (session.state !== "valid") return json({ message: "Unauthorized" }, { status: 401 });
   const image = await readImage(params.file ?? "");
-  if (!image) return json({ message: "Not found" }, { status: 404 });
+  if (!image) return notFoundResponse();
   // Names are random and never reused: a browser may keep it, shared caches may not.
   return imageResponse(image, "private, max-age=86400");
 }

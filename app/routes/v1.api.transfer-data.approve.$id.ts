@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { apiUser, methodNotAllowed, positiveId, requireMethod } from "~/modules/api/api.server";
+import { requireId } from "~/http/ids.server";
+import { apiUser, methodNotAllowed, requireMethod } from "~/modules/api/api.server";
 import { TRANSFER_REFUSALS, apiRefusal } from "~/http/outcome.server";
 import { decideTransfer } from "~/modules/transfers/transfers.server";
 
@@ -7,7 +8,7 @@ import { decideTransfer } from "~/modules/transfers/transfers.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const user = await apiUser(request, "transfers:decide");
-  const id = positiveId(params.id);
+  const id = requireId(params);
   const outcome = await decideTransfer(id, user.id, "approve");
   if (!outcome.ok) return apiRefusal(outcome, TRANSFER_REFUSALS);
   return json({ data: { id, status: "approved" } });

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { apiUser, methodNotAllowed, positiveId, readBody, requireMethod } from "~/modules/api/api.server";
+import { requireId } from "~/http/ids.server";
+import { apiUser, methodNotAllowed, readBody, requireMethod } from "~/modules/api/api.server";
 import { TRANSFER_REFUSALS, apiRefusal } from "~/http/outcome.server";
 import { parseTransferBody } from "~/http/transfer-api.server";
 import { updateTransfer } from "~/modules/transfers/transfers.server";
@@ -8,7 +9,7 @@ import { updateTransfer } from "~/modules/transfers/transfers.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const user = await apiUser(request, "transfers:edit");
-  const id = positiveId(params.id);
+  const id = requireId(params);
   const input = parseTransferBody(await readBody(request));
   const outcome = await updateTransfer(id, input, user.id);
   if (!outcome.ok) return apiRefusal(outcome, TRANSFER_REFUSALS);

@@ -5,7 +5,6 @@ import { type Capability, can } from "~/modules/auth/permissions";
 import { type SessionUser, lookupSession } from "~/modules/auth/session.server";
 import { containsNul } from "~/modules/shared/form.server";
 import { BODY_LIMITS, type BodyKind, BodyTooLarge, readBodyForm, readBodyText } from "~/modules/security/body.server";
-import { rowId } from "~/modules/shared/ids";
 
 // The /v1/api JSON API (PRODUCT 9): bearer token, the pages' permission
 // table, errors as {message} with 400 (plus errors per field), 401, 403, 404, 409.
@@ -115,10 +114,4 @@ async function parseBody(request: Request, kind: BodyKind): Promise<Record<strin
   const text = await readBodyText(request, kind);
   if (!text.trim()) return {};
   throw apiError(400, "Send the body as application/json.");
-}
-
-export function positiveId(raw: string | undefined) {
-  const id = rowId(raw);
-  if (id === null) throw apiError(404, "Not found");
-  return id;
 }

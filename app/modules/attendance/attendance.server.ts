@@ -1,8 +1,7 @@
-import type { ExpressionBuilder } from "kysely";
 import { database, db, sql } from "~/db/kysely.server";
-import type { AttendanceValue, Database } from "~/db/schema";
+import type { AttendanceValue } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
-import { isCurrentEnrollment } from "~/modules/courses/courses.server";
+import { enrolledOn, isEnrolledOn } from "~/modules/courses/enrollment";
 import { type AttendanceSummary, fromCounts } from "./attendance";
 
 // Attendance queries (PRODUCT 6). Every list here is one query, whatever the
@@ -24,14 +23,6 @@ function countsByStudent(courseId: number) {
     ])
     .where("attendance.course_id", "=", courseId)
     .groupBy("attendance.student_id");
-}
-
-/** The enrollments valid on `date` (see session-choice's enrolledOn: the same rule). */
-function enrolledOnDate(eb: ExpressionBuilder<Database, "enrollments">, date: string) {
-  return eb.and([
-    eb("enrollments.start_date", "<=", date),
-    eb.or([eb("enrollments.end_date", "is", null), eb("enrollments.end_date", ">", date)]),
-  ]);
 }
 
 interface CountColumns {
@@ -74,7 +65,7 @@ export async function currentStudentsAttendance(courseId: number, today: string)
     .leftJoin(countsByStudent(courseId).as("a"), "a.student_id", "enrollments.student_id")
     .select(["s.id", "s.first_name", "s.last_name", "s.second_last_name", "a.present", "a.recovered", "a.late", "a.absent"])
     .where("enrollments.course_id", "=", courseId)
-    .where((eb) => isCurrentEnrollment(eb, today))
+    .where((eb) => enrolledOn(eb, today))
     .execute();
   return oncePerStudent(rows)
     .map(({ present, recovered, late, absent, ...student }) => ({ ...student, summary: summaryOf({ present, recovered, late, absent }) }))
@@ -106,7 +97,7 @@ export async function courseAttendanceSummary(courseId: number, today: string) {
     .where("enrollments.course_id", "=", courseId)
     .execute();
   const enrollments = rows.map((r) => ({ start_date: r.start_date, end_date: r.end_date }));
-  const current = new Set(rows.filter((r) => r.end_date === null || r.end_date > today).map((r) => r.id));
+  const current = new Set(rows.filter((r) => isEnrolledOn(r, today)).map((r) => r.id));
   const students = oncePerStudent(rows)
     .map((r) => ({
       id: r.id,
@@ -144,7 +135,7 @@ export async function sessionRoster(courseId: number, date: string) {
     )
     .select(["s.id", "s.first_name", "s.last_name", "s.second_last_name", "attendance.status"])
     .where("enrollments.course_id", "=", courseId)
-    .where((eb) => enrolledOnDate(eb, date))
+    .where((eb) => enrolledOn(eb, date, { started: true }))
     .execute();
   return oncePerStudent(rows).sort(byName);
 }
@@ -188,7 +179,7 @@ export async function saveSessionAttendance(
         .select(["enrollments.student_id", "attendance.status"])
         .where("enrollments.course_id", "=", courseId)
         .where("enrollments.student_id", "in", ids)
-        .where((eb) => enrolledOnDate(eb, date))
+        .where((eb) => enrolledOn(eb, date, { started: true }))
         .execute();
       const before = new Map(enrolled.map((r) => [r.student_id, r.status]));
       const outside = ids.filter((id) => !before.has(id));

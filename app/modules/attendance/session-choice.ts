@@ -3,17 +3,14 @@ import { parseDate } from "~/modules/courses/dates";
 import type { DatedSession } from "~/modules/courses/sessions";
 import { ATTENDANCE_VALUES } from "./attendance";
 import { isRowId } from "~/modules/shared/ids";
+import { isEnrolledOn } from "~/modules/courses/enrollment";
 
 // PURE (client and server): which class sessions take attendance, who is on
 // a session's class list, and what an attendance post says. PRODUCT 5 and 6.
 
-/**
- * An enrollment counts from its start date up to, not including, its end
- * date: the day a transfer or unenrollment happens belongs to the new course
- * (the same rule as courses.server's isCurrentEnrollment).
- */
+/** On the class list of `date`: enrolled and begun (courses/enrollment, the one rule). */
 export function enrolledOn(enrollment: { start_date: string; end_date: string | null }, date: string): boolean {
-  return enrollment.start_date <= date && (enrollment.end_date === null || enrollment.end_date > date);
+  return isEnrolledOn(enrollment, date, { started: true });
 }
 
 type Session = Pick<DatedSession, "date" | "holiday" | "status">;

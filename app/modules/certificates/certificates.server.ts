@@ -6,6 +6,7 @@ import { gradeKey, loadCourseSheet } from "~/modules/grades/gradebook.server";
 import { percentageOf } from "~/modules/grades/grading";
 import { loadCourseReport } from "~/modules/grades/report.server";
 import { schoolLogoImage, schoolName, schoolTimeZone } from "~/modules/settings.server";
+import { rowId } from "~/modules/shared/ids";
 import { cefrBand } from "~/modules/students/levels";
 import { type CertificateData, certificatePdf, checkCertificate } from "~/pdf/certificate";
 import { loadFontBytes } from "~/pdf/fonts.server";
@@ -29,8 +30,8 @@ export type PdfTarget = { studentId: number } | { all: true };
 export function targetOf(params: URLSearchParams | FormData): PdfTarget | null {
   if (params.get("all") === "1") return { all: true };
   const raw = params.get("student");
-  const id = Number(raw);
-  return raw && Number.isInteger(id) && id > 0 && id <= 2_000_000_000 ? { studentId: id } : null;
+  const id = typeof raw === "string" ? rowId(raw) : null;
+  return id !== null ? { studentId: id } : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import type { ExpressionBuilder, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { z } from "zod";
 import { database, db, sql } from "~/db/kysely.server";
 import type { Database } from "~/db/schema";
@@ -8,9 +8,10 @@ import { copySyllabusToCourse } from "~/modules/grades/syllabus.server";
 import { bySyllabusOrder } from "~/modules/grades/syllabus";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
+import { enrolledOn, isEnrolledOn } from "./enrollment";
 import { COURSE_TYPES, STANDARD_SCHEDULES, findSchedule } from "./schedules";
 import { CUSTOM_SCHEDULE, type CourseInput, PHASES } from "./schema";
-import { isRowId } from "~/modules/shared/ids";
+import { MAX_ID, isRowId } from "~/modules/shared/ids";
 
 export const COURSES_PAGE_SIZE = 25;
 
@@ -21,11 +22,6 @@ export function parseCourseId(raw: string | undefined) {
   const id = Number(raw);
   if (!/^\d{1,10}$/.test(raw ?? "") || !isRowId(id)) throw json({ message: "Not found" }, { status: 404 });
   return id;
-}
-
-/** An enrollment counts on `today` until its end date (the day a student leaves is no longer theirs). */
-export function isCurrentEnrollment(eb: ExpressionBuilder<Database, "enrollments">, today: string) {
-  return eb.or([eb("enrollments.end_date", "is", null), eb("enrollments.end_date", ">", today)]);
 }
 
 function isUniqueViolation(error: unknown) {
@@ -41,7 +37,7 @@ const filterSchema = z.object({
   age: z.enum(["kids", "adults"]).optional().catch(undefined),
   type: z.enum(COURSE_TYPES).optional().catch(undefined),
   schedule: z.string().max(40).optional().catch(undefined),
-  professor: z.coerce.number().int().positive().max(2_000_000_000).optional().catch(undefined),
+  professor: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
   status: z.enum(["active", "inactive"]).optional().catch(undefined),
   phase: z.enum(PHASES).optional().catch(undefined),
 });
@@ -68,7 +64,7 @@ function enrolledCounts(today: string) {
   return db()
     .selectFrom("enrollments")
     .select((eb) => ["enrollments.course_id", eb.fn.countAll<number>().as("enrolled")])
-    .where((eb) => isCurrentEnrollment(eb, today))
+    .where((eb) => enrolledOn(eb, today))
     .groupBy("enrollments.course_id")
     .as("cnt");
 }
@@ -199,8 +195,8 @@ export async function courseEnrollments(courseId: number, today: string) {
     .orderBy("s.first_name")
     .orderBy("enrollments.id")
     .execute();
-  const current = rows.filter((r) => r.end_date === null || r.end_date > today);
-  const ended = rows.filter((r) => r.end_date !== null && r.end_date <= today).sort((a, b) => (b.end_date ?? "").localeCompare(a.end_date ?? ""));
+  const current = rows.filter((r) => isEnrolledOn(r, today));
+  const ended = rows.filter((r) => !isEnrolledOn(r, today)).sort((a, b) => (b.end_date ?? "").localeCompare(a.end_date ?? ""));
   return { current, ended };
 }
 
@@ -308,7 +304,7 @@ async function currentCount(trx: Trx, courseId: number, today: string) {
     .selectFrom("enrollments")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("enrollments.course_id", "=", courseId)
-    .where((eb) => isCurrentEnrollment(eb, today))
+    .where((eb) => enrolledOn(eb, today))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -342,7 +338,7 @@ export async function searchStudentsForCourse(course: { id: number; age_category
             .select("enrollments.id")
             .whereRef("enrollments.student_id", "=", "s.id")
             .where("enrollments.course_id", "=", course.id)
-            .where((e2) => isCurrentEnrollment(e2, today)),
+            .where((e2) => enrolledOn(e2, today)),
         )
         .as("enrolled"),
     ])
@@ -400,7 +396,7 @@ export async function enrollStudents(courseId: number, studentIds: readonly numb
                 .select("enrollments.id")
                 .whereRef("enrollments.student_id", "=", "s.id")
                 .where("enrollments.course_id", "=", courseId)
-                .where((e2) => isCurrentEnrollment(e2, today)),
+                .where((e2) => enrolledOn(e2, today)),
             )
             .as("enrolled"),
         ])
@@ -435,7 +431,7 @@ export async function unenrollStudent(courseId: number, enrollmentId: number, us
         .set({ end_date: today, end_reason: "unenrolled" })
         .where("id", "=", enrollmentId)
         .where("course_id", "=", courseId)
-        .where((eb) => isCurrentEnrollment(eb, today))
+        .where((eb) => enrolledOn(eb, today))
         .returning("student_id")
         .executeTakeFirst();
       if (!done) return { ok: false } as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "~/modules/shared/ids";
 import { isIsoDate } from "~/modules/shared/listing";
 
 /** Which holidays the list shows (?when=). */
@@ -22,7 +23,7 @@ export const holidayFields = z.object({
     .max(100, "school:holidays.errors.nameTooLong"),
   start_date: date("school:holidays.errors.startRequired"),
   end_date: date("school:holidays.errors.endRequired"),
-  course_id: z.coerce.number().int().positive().max(2_000_000_000).optional(),
+  course_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 
 export type HolidayInput = z.infer<typeof holidayFields>;
@@ -36,7 +37,7 @@ function endNotBeforeStart(value: { start_date?: string; end_date?: string }, ct
 /** One holiday form (create or edit) as the browser checks it. */
 export const holidayFormSchema = holidayFields.superRefine(endNotBeforeStart);
 
-const id = z.coerce.number().int().positive().max(2_000_000_000);
+const id = z.coerce.number().int().positive().max(MAX_ID);
 
 /** Every post of the holidays page, by intent. */
 export const holidayActionSchema = z

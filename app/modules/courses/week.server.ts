@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
+import { MAX_ID } from "~/modules/shared/ids";
 import { levelById } from "~/modules/students/levels";
 import { type HolidayRange, heldSessionsBetween } from "./calendar";
 import { addDays, requestedWeek, weekDates, weekFits } from "./week";
@@ -105,7 +106,7 @@ export async function loadWeek(monday: string, filters: CalendarFilters = {}) {
 
 /** `?professor=` and `?level=` of a calendar page; anything odd is no filter. */
 export function parseCalendarFilters(params: URLSearchParams): CalendarFilters {
-  const id = z.coerce.number().int().positive().max(2_000_000_000).optional().catch(undefined);
+  const id = z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined);
   return { professorId: id.parse(params.get("professor") || undefined), levelId: id.parse(params.get("level") || undefined) };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db/kysely.server";
-import { isCurrentEnrollment } from "~/modules/courses/courses.server";
+import { enrolledOn } from "~/modules/courses/enrollment";
 import { ABSENCE_WARNING } from "~/modules/students/absence";
 
 /** The staff dashboard's counts: five queries, run together. */
@@ -73,7 +73,7 @@ export async function absenceAlerts(today: string, limit = 10) {
           .selectFrom("enrollments")
           .select("enrollments.course_id")
           .whereRef("enrollments.student_id", "=", "ac.student_id")
-          .where((eb2) => isCurrentEnrollment(eb2, today))
+          .where((eb2) => enrolledOn(eb2, today))
           .orderBy("enrollments.id", "desc")
           .limit(1),
       ),

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { database, db } from "~/db/kysely.server";
 import type { AgeCategory, Database, GradingCategory } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
-import { isCurrentEnrollment } from "~/modules/courses/courses.server";
+import { enrolledOn } from "~/modules/courses/enrollment";
 import { type GradeError, type PostedCell, cellName, readGradebookPost, sameGrade, studentResult } from "./gradebook";
 import type { Percentages } from "./grading";
 import { bySyllabusOrder } from "./syllabus";
@@ -67,7 +67,7 @@ export async function loadCourseSheet(courseId: number, today: string, ex: Execu
       .innerJoin("students as s", "s.id", "enrollments.student_id")
       .select(["s.id", "s.first_name", "s.middle_name", "s.last_name", "s.second_last_name"])
       .where("enrollments.course_id", "=", courseId)
-      .where((eb) => isCurrentEnrollment(eb, today))
+      .where((eb) => enrolledOn(eb, today))
       .orderBy("s.last_name")
       .orderBy("s.second_last_name")
       .orderBy("s.first_name")

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import type { ApprovalStatus } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
+import { enrolledOn } from "~/modules/courses/enrollment";
 import { schoolDayRange, schoolToday } from "~/modules/courses/sessions.server";
 import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
@@ -81,7 +82,7 @@ export async function coursesForRegistration(levelId: number, age: string, today
   return db()
     .selectFrom("courses")
     .leftJoin("enrollments", (j) =>
-      j.onRef("enrollments.course_id", "=", "courses.id").on((eb) => eb.or([eb("enrollments.end_date", "is", null), eb("enrollments.end_date", ">", today)])),
+      j.onRef("enrollments.course_id", "=", "courses.id").on((eb) => enrolledOn(eb, today)),
     )
     .select((eb) => [
       "courses.id",
@@ -177,7 +178,7 @@ export async function approveRegistration(id: number, userId: number, courseId: 
           .selectFrom("enrollments")
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .where("course_id", "=", courseId)
-          .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", day)]))
+          .where((eb) => enrolledOn(eb, day))
           .executeTakeFirstOrThrow();
         if (Number(enrolled.n) >= course.capacity) throw new DecisionError("courseFull");
         await trx

@@ -13,9 +13,15 @@ export function isRowId(value: number): boolean {
   return Number.isSafeInteger(value) && value > 0 && value <= MAX_ID;
 }
 
-/** The id a text (a route param, a query parameter) names, or null when it can name no row. */
+/**
+ * The id a text (a route param, a query parameter, a form field) names, or
+ * null when it can name no row. The one grammar of an id in text: decimal
+ * digits ("042" is 42; blanks around are ignored), no sign, fraction,
+ * exponent or hex, 1 to MAX_ID. Routes reach it through app/http/ids.server.
+ */
 export function rowId(raw: string | null | undefined): number | null {
-  if (raw === null || raw === undefined) return null;
-  const id = Number(raw);
+  const text = raw?.trim();
+  if (!text || !/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
   return isRowId(id) ? id : null;
 }

@@ -5,7 +5,9 @@ import { db } from "~/db/kysely.server";
 import type { Database, RecordStatus, StudentsTable } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
+import { enrolledOn, isEnrolledOn } from "~/modules/courses/enrollment";
 import { schoolToday } from "~/modules/courses/sessions.server";
+import { MAX_ID } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsTextInAny } from "~/modules/shared/sql.server";
 import { ADULT_LEVELS, KIDS_LEVELS, cefrBand } from "./levels";
@@ -20,7 +22,7 @@ const filterSchema = z.object({
   status: z.enum(["active", "inactive"]).optional().catch(undefined),
   age: z.enum(["kids", "adults"]).optional().catch(undefined),
   level: z.coerce.number().int().positive().max(1_000_000).optional().catch(undefined),
-  course: z.coerce.number().int().positive().max(2_000_000_000).optional().catch(undefined),
+  course: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
   schedule: z.string().optional().catch(undefined),
   promotion: z.enum(PROMOTIONS).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
@@ -70,10 +72,6 @@ function levelRank(eb: ExpressionBuilder<Database & { s: StudentsTable }, "s">) 
   return sql<number>`case ${eb.ref("s.level_id")} ${sql.join(whens, sql` `)} else 999 end`;
 }
 
-function isCurrent(eb: ExpressionBuilder<Database, "enrollments">, today: string) {
-  return eb.or([eb("enrollments.end_date", "is", null), eb("enrollments.end_date", ">", today)]);
-}
-
 const SEARCHED_COLUMNS = ["s.first_name", "s.middle_name", "s.last_name", "s.second_last_name", "s.id_number", "s.email", "s.phone_number"] as const;
 
 /** The students matching the filters (students' columns only: the page's courses are joined for its rows alone). */
@@ -92,7 +90,7 @@ function filteredStudents(f: StudentFilters, today: string) {
         .selectFrom("enrollments")
         .select("enrollments.student_id")
         .where("enrollments.course_id", "=", course)
-        .where((eb2) => isCurrent(eb2, today)),
+        .where((eb2) => enrolledOn(eb2, today)),
     );
   }
   if (f.q) {
@@ -121,7 +119,7 @@ function withCurrentCourse<Q extends ReturnType<typeof filteredStudents>>(query:
   let current = db()
     .selectFrom("enrollments")
     .select((eb) => ["enrollments.student_id", eb.fn.max("enrollments.id").as("enrollment_id")])
-    .where((eb) => isCurrent(eb, today));
+    .where((eb) => enrolledOn(eb, today));
   if (ids) current = current.where("enrollments.student_id", "in", ids);
   return query
     .leftJoin(current.groupBy("enrollments.student_id").as("cur"), "cur.student_id", "s.id")
@@ -273,7 +271,7 @@ export async function enrollmentHistory(studentId: number) {
   const today = await schoolToday();
   return rows.map(({ half, ...r }) => ({
     ...r,
-    current: r.end_date === null || r.end_date > today,
+    current: isEnrolledOn(r, today),
     absences: Number(half ?? 0) / 2,
   }));
 }

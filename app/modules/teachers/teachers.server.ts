@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import type { Database } from "~/db/schema";
-import { isCurrentEnrollment } from "~/modules/courses/courses.server";
+import { enrolledOn } from "~/modules/courses/enrollment";
 import { sessionsOfCourses } from "~/modules/courses/sessions.server";
 import { weeklyHours } from "~/modules/courses/week";
 import { parsePaging } from "~/modules/shared/listing";
@@ -85,11 +85,7 @@ export function parseOverviewFilters(params: URLSearchParams) {
 
 /** Enrollments that count for a course's gradebook: open today, or open until the course ended. */
 function countsForCourse(eb: ExpressionBuilder<Database, "enrollments" | "courses">, today: string) {
-  return eb.or([
-    eb("enrollments.end_date", "is", null),
-    eb("enrollments.end_date", ">", today),
-    eb("enrollments.end_date", ">=", eb.ref("courses.end_date")),
-  ]);
+  return eb.or([enrolledOn(eb, today), eb("enrollments.end_date", ">=", eb.ref("courses.end_date"))]);
 }
 
 /**
@@ -199,7 +195,7 @@ export async function coursesOfProfessor(professorId: number, today: string) {
   const enrolled = db()
     .selectFrom("enrollments")
     .select(["course_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .where((eb) => isCurrentEnrollment(eb, today))
+    .where((eb) => enrolledOn(eb, today))
     .groupBy("course_id")
     .as("en");
   const rows = await db()

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import type { ApprovalStatus, Database } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
+import { enrolledOn } from "~/modules/courses/enrollment";
 import { schoolDayRange, schoolToday } from "~/modules/courses/sessions.server";
 import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { containsTextInAny } from "~/modules/shared/sql.server";
@@ -229,7 +230,7 @@ async function checkInput(trx: Kysely<Database>, input: TransferInput, exceptTra
       .select("student_id")
       .where("course_id", "=", input.from_course_id)
       .where("student_id", "in", ids)
-      .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", today)]))
+      .where((eb) => enrolledOn(eb, today))
       .execute(),
     trx
       .selectFrom("transfer_students")
@@ -366,7 +367,7 @@ export async function decideTransfer(id: number, userId: number, decision: Decis
               .set({ end_date: day, end_reason: "transfer" })
               .where("course_id", "=", t.from_course_id)
               .where("student_id", "in", ids)
-              .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", day)]))
+              .where((eb) => enrolledOn(eb, day))
               .execute();
           }
           await trx
@@ -421,7 +422,7 @@ export async function studentsInCourse(courseId: number, exceptTransferId: numbe
         .as("has_pending"),
     ])
     .where("enrollments.course_id", "=", courseId)
-    .where((eb) => eb.or([eb("enrollments.end_date", "is", null), eb("enrollments.end_date", ">", day)]))
+    .where((eb) => enrolledOn(eb, day))
     .orderBy("students.last_name")
     .orderBy("students.first_name")
     .execute();
