@@ -3,8 +3,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { apiError } from "~/modules/api/api.server";
 import type { PdfRefusal } from "~/modules/certificates/certificates.server";
-import type { SaveOutcome as CourseSaveOutcome } from "~/modules/courses/courses.server";
+import type { SaveOutcome as CourseSaveOutcome, EnrollOutcome } from "~/modules/courses/courses.server";
 import type { Outcome, ReasonOf, Refusal } from "~/modules/shared/outcome";
+import type { StatusOutcome as StudentStatusOutcome } from "~/modules/students/students.server";
 import type { PromoteOutcome } from "~/modules/transfers/promote.server";
 import type { TransferRefusal } from "~/modules/transfers/transfers.server";
 import type { ZodTypeAny, output } from "zod";
@@ -17,8 +18,9 @@ import { notFound } from "./not-found.server";
 // (its status, its message key, the form field it belongs to), and answered
 // the one way the caller needs: a form reply (`formRefusal`), the API's
 // `{message, errors}` (`apiRefusal`), a plain `{message}` (`messageRefusal`),
-// or, for a loader, the thrown 404 (`found`; `notFound` is
-// not-found.server.ts's, ADR 033).
+// or the thrown 404 (`found` for a read that found nothing; a table entry
+// `NOT_FOUND` for a refusal that is one; `notFound` is not-found.server.ts's,
+// ADR 033).
 
 /** How one refusal reads: its status, its message (a translation key), and the field it is about (none: the whole form). */
 export interface RefusalAnswer {
@@ -27,12 +29,16 @@ export interface RefusalAnswer {
   field?: string;
 }
 
-/** One answer per reason: a reason a module adds and the table lacks does not compile. */
-export type RefusalTable<R extends string> = Readonly<Record<R, RefusalAnswer>>;
+/** The entry of a refusal answered by the thrown 404 (the "Not found" page, or the API's `{message}`). */
+export const NOT_FOUND = { notFound: true } as const;
 
-/** What a refusal reads as (the table's answer for its reason). */
+/** One answer per reason: a reason a module adds and the table lacks does not compile. */
+export type RefusalTable<R extends string> = Readonly<Record<R, RefusalAnswer | typeof NOT_FOUND>>;
+
+/** What a refusal reads as (the table's answer for its reason); a NOT_FOUND one throws the 404. */
 export function answerOf<R extends string>(refusal: Refusal<R>, table: RefusalTable<R>): RefusalAnswer {
-  return table[refusal.reason];
+  const answer = table[refusal.reason];
+  return "notFound" in answer ? notFound() : answer;
 }
 
 // ------------------------------------------------------------ the answers
@@ -119,6 +125,22 @@ export const COURSE_SAVE_REFUSALS = {
   capacityBelowEnrolled: { status: 400, field: "capacity", message: "courses:errors.capacityBelowEnrolled" },
   notFound: { status: 404, message: "courses:errors.notFound" },
 } as const satisfies RefusalTable<ReasonOf<CourseSaveOutcome>>;
+
+/** A course's enrollment of students (the course page's Enroll form). */
+export const ENROLL_REFUSALS = {
+  notFound: NOT_FOUND,
+  finished: { status: 400, field: "student_ids", message: "courses:enroll.errors.finished" },
+  inactive: { status: 400, field: "student_ids", message: "courses:enroll.errors.inactive" },
+  studentsInvalid: { status: 400, field: "student_ids", message: "courses:enroll.errors.studentsInvalid" },
+  overCapacity: { status: 400, field: "student_ids", message: "courses:enroll.errors.overCapacity" },
+} as const satisfies RefusalTable<ReasonOf<EnrollOutcome>>;
+
+/** A student's activation and deactivation. */
+export const STUDENT_STATUS_REFUSALS = {
+  notFound: NOT_FOUND,
+  alreadyActive: { status: 409, message: "students:errors.alreadyActive" },
+  alreadyInactive: { status: 409, message: "students:errors.alreadyInactive" },
+} as const satisfies RefusalTable<ReasonOf<StudentStatusOutcome>>;
 
 /**
  * The course PDFs (app/modules/certificates): the status of each refusal;
