@@ -28,6 +28,7 @@ import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server
 import { MAX_ID } from "~/modules/shared/ids";
 import { examType, levelById } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
+import { ENROLL_REFUSALS, formReply } from "~/http/outcome.server";
 import { readForm } from "~/modules/shared/form.server";
 import { TableScroll } from "~/components/ui/table-scroll";
 
@@ -79,14 +80,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.course.course_id ?? "" }];
 
-const ENROLL_REFUSALS = {
-  notFound: "courses:errors.notFound",
-  finished: "courses:enroll.errors.finished",
-  inactive: "courses:enroll.errors.inactive",
-  studentsInvalid: "courses:enroll.errors.studentsInvalid",
-  overCapacity: "courses:enroll.errors.overCapacity",
-} as const;
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "courses:manage");
   const id = requireId(params);
@@ -106,7 +99,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await enrollStudents(id, value.student_ids, user.id, today);
   if (!outcome.ok) {
     if (outcome.reason === "notFound") notFound();
-    return json({ intent, result: submission.reply({ fieldErrors: { student_ids: [ENROLL_REFUSALS[outcome.reason]] } }) }, { status: 400 });
+    const { status, reply } = formReply(submission, outcome, ENROLL_REFUSALS);
+    return json({ intent, result: reply }, { status });
   }
   const t = await translator(request, "courses");
   // The names are data, the rest is translated here: the toast shows the text as it is.

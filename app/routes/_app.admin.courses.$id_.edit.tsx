@@ -9,7 +9,7 @@ import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { getCourse, professorOptions, updateCourse } from "~/modules/courses/courses.server";
-import { saveRefusalReply } from "~/modules/courses/replies";
+import { COURSE_SAVE_REFUSALS, formRefusal } from "~/http/outcome.server";
 import { type CourseInput, courseFormValues, courseSchema } from "~/modules/courses/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { toasts } from "~/modules/toast.server";
@@ -42,8 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await updateCourse(id, submission.value, user.id, await schoolToday());
   if (!outcome.ok) {
     if (outcome.reason === "notFound") notFound();
-    const { status, reply } = saveRefusalReply(submission, outcome);
-    return json({ result: reply }, { status });
+    return formRefusal(submission, outcome, COURSE_SAVE_REFUSALS);
   }
   return toasts(request).redirectWithSuccess(`/admin/courses/${id}`, "courses:saved");
 }

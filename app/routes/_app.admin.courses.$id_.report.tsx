@@ -15,6 +15,7 @@ import { loadCourseReport } from "~/modules/grades/report.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { toasts } from "~/modules/toast.server";
 import { promoteCandidates, promotePassing } from "~/modules/transfers/promote.server";
+import { PROMOTE_REFUSALS, messageRefusal } from "~/http/outcome.server";
 import { readForm } from "~/modules/shared/form.server";
 import { TableScroll } from "~/components/ui/table-scroll";
 
@@ -58,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const courseId = requireId(params);
   const form = await readForm(request);
   const outcome = await promotePassing(courseId, Number(form.get("selected_course_id")), user.id, await schoolToday());
-  if (!outcome.ok) return json({ message: outcome.message }, { status: outcome.status });
+  if (!outcome.ok) return messageRefusal(outcome, PROMOTE_REFUSALS);
   return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${outcome.id}`, "gradebook:staff.promote.done");
 }
 

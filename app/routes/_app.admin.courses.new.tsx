@@ -8,7 +8,7 @@ import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { createCourse, professorOptions } from "~/modules/courses/courses.server";
 import { NEW_COURSE_DEFAULTS, courseSchema } from "~/modules/courses/schema";
-import { saveRefusalReply } from "~/modules/courses/replies";
+import { COURSE_SAVE_REFUSALS, formRefusal } from "~/http/outcome.server";
 import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
 
@@ -27,10 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: courseSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await createCourse(submission.value, user.id);
-  if (!outcome.ok) {
-    const { status, reply } = saveRefusalReply(submission, outcome);
-    return json({ result: reply }, { status });
-  }
+  if (!outcome.ok) return formRefusal(submission, outcome, COURSE_SAVE_REFUSALS);
   return toasts(request).redirectWithSuccess(`/admin/courses/${outcome.id}`, "courses:created");
 }
 

@@ -13,7 +13,8 @@ import { SCHOOL_NAME_MAX, settingsSchema } from "~/modules/settings";
 import { LOGO_MAX_PIXELS, checkLogo, logoPath, removeLogo, saveSettings, schoolSettings, timeZones, unprintableInName } from "~/modules/settings.server";
 import { readForm } from "~/modules/shared/form.server";
 import { toasts } from "~/modules/toast.server";
-import { type ImageUpload, MAX_AVATAR_BYTES, imageRefusal, isMultipart, readImageForm } from "~/modules/users/avatar.server";
+import { imageRefusal, isMultipart, readImageForm } from "~/http/image-upload.server";
+import { type ImageUpload, MAX_AVATAR_BYTES } from "~/modules/users/avatar.server";
 
 export const handle = { i18n: ["common", "school"] };
 

@@ -19,6 +19,7 @@ import { HEAR_ABOUT_VALUES } from "~/modules/registrations/schema";
 import { levelById } from "~/modules/students/levels";
 import { enrollmentHistory, getStudent, setStudentStatus } from "~/modules/students/students.server";
 import { toasts } from "~/modules/toast.server";
+import { STUDENT_STATUS_REFUSALS, formRefusal } from "~/http/outcome.server";
 import { readForm } from "~/modules/shared/form.server";
 import { TableScroll } from "~/components/ui/table-scroll";
 
@@ -38,11 +39,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? [data.student.first_name, data.student.last_name, data.student.second_last_name].filter(Boolean).join(" ") : "" },
 ];
 
-const REFUSALS = {
-  alreadyActive: "students:errors.alreadyActive",
-  alreadyInactive: "students:errors.alreadyInactive",
-} as const;
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "students:edit");
   const id = requireId(params);
@@ -52,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await setStudentStatus(id, activate ? "active" : "inactive", user.id);
   if (!outcome.ok) {
     if (outcome.reason === "notFound") notFound();
-    return json({ result: submission.reply({ formErrors: [REFUSALS[outcome.reason]] }) }, { status: 409 });
+    return formRefusal(submission, outcome, STUDENT_STATUS_REFUSALS);
   }
   return toasts(request).redirectWithSuccess(`/admin/students/${id}`, activate ? "students:activated" : "students:deactivated");
 }

@@ -8,8 +8,9 @@ import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { toasts } from "~/modules/toast.server";
-import { submitTransferForm, transferFormData } from "~/modules/transfers/form.server";
-import { getTransfer, updateTransfer } from "~/modules/transfers/transfers.server";
+import { TRANSFER_REFUSALS, submitForm } from "~/http/outcome.server";
+import { transferFormData } from "~/modules/transfers/form.server";
+import { getTransfer, transferInput, updateTransfer } from "~/modules/transfers/transfers.server";
 import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "transfers"] };
@@ -40,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "transfers:edit");
   const id = requireId(params);
-  const outcome = await submitTransferForm(await readForm(request), (input) => updateTransfer(id, input, user.id));
+  const outcome = await submitForm(await readForm(request), transferInput, (input) => updateTransfer(id, input, user.id), TRANSFER_REFUSALS);
   if ("response" in outcome) return outcome.response;
   return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${id}`, "transfers:updated");
 }

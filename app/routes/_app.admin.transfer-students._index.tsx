@@ -13,6 +13,7 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
 import { ALL_LEVELS } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
+import { TRANSFER_REFUSALS, messageRefusal } from "~/http/outcome.server";
 import {
   courseChoices,
   decideTransfer,
@@ -59,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return json({ message: "transfers:errors.notFound" }, { status: 400 });
   const { intent, id } = parsed.data;
   const outcome = await decideTransfer(id, user.id, intent);
-  if (!outcome.ok) return json({ message: outcome.message }, { status: outcome.status });
+  if (!outcome.ok) return messageRefusal(outcome, TRANSFER_REFUSALS);
   return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${id}`, intent === "approve" ? "transfers:approved" : "transfers:rejected");
 }
 

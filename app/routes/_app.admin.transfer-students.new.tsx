@@ -7,8 +7,9 @@ import { searchId } from "~/http/ids.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { toasts } from "~/modules/toast.server";
-import { submitTransferForm, transferFormData } from "~/modules/transfers/form.server";
-import { createTransfer } from "~/modules/transfers/transfers.server";
+import { TRANSFER_REFUSALS, submitForm } from "~/http/outcome.server";
+import { transferFormData } from "~/modules/transfers/form.server";
+import { createTransfer, transferInput } from "~/modules/transfers/transfers.server";
 import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "transfers"] };
@@ -24,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "transfers:edit");
-  const outcome = await submitTransferForm(await readForm(request), (input) => createTransfer(input, user.id));
+  const outcome = await submitForm(await readForm(request), transferInput, (input) => createTransfer(input, user.id), TRANSFER_REFUSALS);
   if ("response" in outcome) return outcome.response;
   return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${outcome.id}`, "transfers:created");
 }

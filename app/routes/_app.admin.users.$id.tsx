@@ -16,7 +16,7 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { ROLES } from "~/modules/auth/permissions";
 import { toasts } from "~/modules/toast.server";
-import { imageRefusal, isMultipart, readImageForm } from "~/modules/users/avatar.server";
+import { imageRefusal, isMultipart, readImageForm } from "~/http/image-upload.server";
 import { PASSWORD_FIELDS, resetPasswordSchema, switchSchema, updateUserSchema } from "~/modules/users/schema";
 import {
   type UserChangeFailure,

@@ -18,7 +18,7 @@ import {
   sessionsWithoutAttendance,
   statusField,
 } from "~/modules/attendance/session-choice";
-import { requireCourseProfessor } from "~/modules/courses/access.server";
+import { requireCourseProfessor } from "~/http/course-access.server";
 import type { DatedSession } from "~/modules/courses/sessions";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
@@ -38,7 +38,7 @@ function refusal(sessions: readonly DatedSession[], reason: Problem["reason"], d
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { courseId } = await requireCourseProfessor(request, params.id);
+  const { courseId } = await requireCourseProfessor(request, params);
   const asked = new URL(request.url).searchParams.get("date")?.trim() || null;
   const today = await schoolToday();
   const [dated, recorded, summary, t] = await Promise.all([
@@ -79,7 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, courseId } = await requireCourseProfessor(request, params.id);
+  const { user, courseId } = await requireCourseProfessor(request, params);
   const post = parseAttendancePost(await readForm(request, "grid"));
   // What was chosen comes back with a refusal, so nothing typed is lost.
   const refuse = (problem: Problem, marks?: ReadonlyMap<number, AttendanceValue>) =>

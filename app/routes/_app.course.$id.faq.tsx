@@ -5,8 +5,9 @@ import { useFormat } from "~/components/format";
 import { FaqList } from "~/components/faq/faq-list";
 import { resources, translator } from "~/i18n/i18n.server";
 import { FALLBACK_LANGUAGE } from "~/i18n/config";
-import { requireCourseProfessor } from "~/modules/courses/access.server";
+import { requireCourseProfessor } from "~/http/course-access.server";
 import { courseWeights } from "~/modules/courses/course-pages.server";
+import { found } from "~/http/outcome.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 
 // The teachers FAQ (school.json's teachersFaq, the same text as /teachers/faq)
@@ -20,8 +21,8 @@ function faqQuestions(): string[] {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { courseId } = await requireCourseProfessor(request, params.id);
-  const [course, t] = await Promise.all([courseWeights(courseId), translator(request, "attendance")]);
+  const { courseId } = await requireCourseProfessor(request, params);
+  const [course, t] = await Promise.all([courseWeights(courseId).then(found), translator(request, "attendance")]);
   return json({ title: t("faq.title", { code: course.course_id }), course, questions: faqQuestions() });
 }
 

@@ -6,7 +6,7 @@ import { SubmitButton } from "~/components/forms";
 import { ResultBadge, useCategoryLabel, useGradeFormat } from "~/components/grades/grades";
 import type { GradingCategory } from "~/db/schema";
 import { translator } from "~/i18n/i18n.server";
-import { requireCourseProfessor } from "~/modules/courses/access.server";
+import { requireCourseProfessor } from "~/http/course-access.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { type GradeError, cellName, gradeText, originalName, parseGrade } from "~/modules/grades/gradebook";
 import { loadGradebook, saveGradebook } from "~/modules/grades/gradebook.server";
@@ -21,7 +21,7 @@ export const handle = { i18n: ["common", "course", "gradebook"] };
 const token = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { courseId } = await requireCourseProfessor(request, params.id);
+  const { courseId } = await requireCourseProfessor(request, params);
   const [gradebook, t] = await Promise.all([loadGradebook(courseId, await schoolToday()), translator(request, "gradebook")]);
   return json({
     title: `${t("gradebook.title")} · ${gradebook.course.course_id}`,
@@ -61,7 +61,7 @@ function echo(form: FormData) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, courseId } = await requireCourseProfessor(request, params.id);
+  const { user, courseId } = await requireCourseProfessor(request, params);
   const form = await readForm(request, "grid");
   const outcome = await saveGradebook(courseId, user.id, form, await schoolToday());
   const here = `/course/${courseId}/gradebook`;

@@ -4,15 +4,16 @@ import { useTranslation } from "react-i18next";
 import { useSessionDay } from "~/components/attendance/summary";
 import { useFormat } from "~/components/format";
 import { translator } from "~/i18n/i18n.server";
-import { requireCourseProfessor } from "~/modules/courses/access.server";
+import { requireCourseProfessor } from "~/http/course-access.server";
 import { courseHolidays } from "~/modules/courses/course-pages.server";
+import { found } from "~/http/outcome.server";
 import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "course", "attendance"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { courseId } = await requireCourseProfessor(request, params.id);
-  const [data, t] = await Promise.all([courseHolidays(courseId), translator(request, "attendance")]);
+  const { courseId } = await requireCourseProfessor(request, params);
+  const [data, t] = await Promise.all([courseHolidays(courseId).then(found), translator(request, "attendance")]);
   return json({ title: t("holidays.title"), ...data });
 }
 

@@ -7,8 +7,9 @@ import { useScheduleLabel } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { currentStudentsAttendance } from "~/modules/attendance/attendance.server";
-import { requireCourseProfessor } from "~/modules/courses/access.server";
+import { requireCourseProfessor } from "~/http/course-access.server";
 import { courseOverview } from "~/modules/courses/course-pages.server";
+import { found } from "~/http/outcome.server";
 import { countByStatus } from "~/modules/courses/session-counts";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
@@ -21,10 +22,10 @@ const NEXT_SESSIONS = 5;
 const OTHER_PAGES = ["attendance", "gradebook", "student-report", "holidays", "faq"] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { courseId } = await requireCourseProfessor(request, params.id);
+  const { courseId } = await requireCourseProfessor(request, params);
   const today = await schoolToday();
   const [course, dated, students] = await Promise.all([
-    courseOverview(courseId),
+    courseOverview(courseId).then(found),
     sessionsOfCourse(courseId),
     currentStudentsAttendance(courseId, today),
   ]);

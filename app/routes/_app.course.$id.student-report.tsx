@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ReportTable } from "~/components/grades/report-table";
 import { PdfLinks } from "~/components/grades/pdf-links";
 import { translator } from "~/i18n/i18n.server";
-import { requireCourseProfessor } from "~/modules/courses/access.server";
+import { requireCourseProfessor } from "~/http/course-access.server";
 import { sortFrom, sortRows } from "~/modules/grades/report-sort";
 import { loadCourseReport } from "~/modules/grades/report.server";
 
@@ -12,7 +12,7 @@ import { loadCourseReport } from "~/modules/grades/report.server";
 export const handle = { i18n: ["common", "course", "gradebook", "students"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { courseId } = await requireCourseProfessor(request, params.id);
+  const { courseId } = await requireCourseProfessor(request, params);
   const { sort, dir } = sortFrom(new URL(request.url).searchParams);
   const [report, t] = await Promise.all([loadCourseReport(courseId), translator(request, "gradebook")]);
   return json({

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db/kysely.server";
-import { requireCourseProfessor } from "~/modules/courses/access.server";
+import { requireCourseProfessor } from "~/http/course-access.server";
 import { levelById } from "~/modules/students/levels";
 
 export const handle = { i18n: ["common", "course"] };
@@ -11,7 +11,7 @@ const PAGES = ["home", "attendance", "gradebook", "student-report", "holidays", 
 
 /** The frame of a professor's course pages: the course's name and its pages. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { courseId } = await requireCourseProfessor(request, params.id);
+  const { courseId } = await requireCourseProfessor(request, params);
   const course = await db()
     .selectFrom("courses")
     .select(["id", "course_id", "course_number", "level_id"])

@@ -12,6 +12,7 @@ import { upcomingHolidays } from "~/modules/courses/holidays.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { weekLinks } from "~/modules/courses/week";
 import { calendarEvents, loadWeek, parseCalendarFilters, weekOfRequest } from "~/modules/courses/week.server";
+import { badRequest } from "~/http/outcome.server";
 import { absenceAlerts, schoolCounts } from "~/modules/dashboard/dashboard.server";
 import { absenceSeverity } from "~/modules/students/absence";
 import { ALL_LEVELS } from "~/modules/students/levels";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:view");
   const params = new URL(request.url).searchParams;
   const today = await schoolToday();
-  const monday = weekOfRequest(params.get("week"), today);
+  const monday = weekOfRequest(params.get("week"), today) ?? badRequest("redirects.dateOutOfRange");
   const filters = parseCalendarFilters(params);
   const [counts, week, holidays, alerts, professors, t] = await Promise.all([
     schoolCounts(today),

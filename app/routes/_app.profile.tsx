@@ -14,7 +14,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { clearSessionCookie } from "~/modules/auth/session.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { toasts } from "~/modules/toast.server";
-import { imageRefusal, isMultipart, readImageForm } from "~/modules/users/avatar.server";
+import { imageRefusal, isMultipart, readImageForm } from "~/http/image-upload.server";
 import { PASSWORD_FIELDS, changePasswordSchema, languageSchema, profileNameSchema } from "~/modules/users/schema";
 import { changeOwnPassword, getProfile, setUserImage, updateOwnLocale, updateOwnName } from "~/modules/users/users.server";
 import { clientKey, isHttps } from "~/env.server";

@@ -13,6 +13,7 @@ import { upcomingHolidays } from "~/modules/courses/holidays.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { mondayOf, weekLinks } from "~/modules/courses/week";
 import { calendarEvents, classSessions, loadWeek, weekOfRequest } from "~/modules/courses/week.server";
+import { badRequest } from "~/http/outcome.server";
 import { levelById } from "~/modules/students/levels";
 import { coursesOfProfessor } from "~/modules/teachers/teachers.server";
 
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   const today = await schoolToday();
-  const monday = weekOfRequest(new URL(request.url).searchParams.get("week"), today);
+  const monday = weekOfRequest(new URL(request.url).searchParams.get("week"), today) ?? badRequest("redirects.dateOutOfRange");
   const mine = { professorId: user.id };
   const thisWeek = monday === mondayOf(today);
   const [courses, week, other, holidays] = await Promise.all([

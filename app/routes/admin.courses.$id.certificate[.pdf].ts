@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireId } from "~/http/ids.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { coursePdfLoader, issueCertificatesAction, requireCourseExists } from "~/modules/certificates/certificates.server";
+import { coursePdfLoader, issueCertificatesAction, requireCourseExists } from "~/http/course-pdf.server";
 
 /** GET /admin/courses/{id}/certificate.pdf?student=ID or ?all=1 (passing students only): admin staff and coordinators. Prints issued certificates. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { coursePdfLoader } from "~/modules/certificates/certificates.server";
-import { requireCourseProfessor } from "~/modules/courses/access.server";
+import { coursePdfLoader } from "~/http/course-pdf.server";
+import { requireCourseProfessor } from "~/http/course-access.server";
 
 /** GET /course/{id}/report.pdf?student=ID (one student) or ?all=1 (the course): the course's professor only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, courseId } = await requireCourseProfessor(request, params.id);
+  const { user, courseId } = await requireCourseProfessor(request, params);
   return coursePdfLoader(request, "report", courseId, user.id, `/course/${courseId}/student-report`);
 }

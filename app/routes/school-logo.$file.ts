@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFoundResponse } from "~/http/not-found.server";
 import { schoolSettings } from "~/modules/settings.server";
-import { imageResponse, readImage } from "~/modules/users/avatar.server";
+import { imageResponse } from "~/http/image-upload.server";
+import { readImage } from "~/modules/users/avatar.server";
 
 /**
  * GET /school-logo/{file}: the school's logo, for anyone (the sign-in page

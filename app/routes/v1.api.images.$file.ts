@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-r
 import { notFoundResponse } from "~/http/not-found.server";
 import { onlyGet } from "~/modules/api/api.server";
 import { lookupSession } from "~/modules/auth/session.server";
-import { imageResponse, readImage } from "~/modules/users/avatar.server";
+import { imageResponse } from "~/http/image-upload.server";
+import { readImage } from "~/modules/users/avatar.server";
 
 /**
  * GET /v1/api/images/{file}: a user picture, for any signed-in user (session

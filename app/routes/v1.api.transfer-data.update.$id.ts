@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireId } from "~/http/ids.server";
 import { apiUser, methodNotAllowed, readBody, requireMethod } from "~/modules/api/api.server";
-import { changeError, parseTransferBody } from "~/modules/transfers/api-input.server";
+import { TRANSFER_REFUSALS, apiRefusal } from "~/http/outcome.server";
+import { parseTransferBody } from "~/http/transfer-api.server";
 import { updateTransfer } from "~/modules/transfers/transfers.server";
 
 /** PUT the same body as create, while the transfer is pending. */
@@ -11,7 +12,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireId(params);
   const input = parseTransferBody(await readBody(request));
   const outcome = await updateTransfer(id, input, user.id);
-  if (!outcome.ok) return changeError(outcome);
+  if (!outcome.ok) return apiRefusal(outcome, TRANSFER_REFUSALS);
   return json({ data: { id, status: "pending" } });
 }
 

@@ -91,7 +91,7 @@ describe("one transfer decided by many people at once", () => {
       { student_ids: students, from_course_id: fromCourse, selected_course_id: toCourse, selected_level_id: 2, reason: undefined },
       users.receptionist.id,
     );
-    if (!outcome.ok) throw new Error(`createTransfer: ${outcome.message}`);
+    if (!outcome.ok) throw new Error(`createTransfer: ${outcome.reason}`);
     return outcome.id;
   }
 

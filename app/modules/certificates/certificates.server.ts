@@ -1,10 +1,6 @@
-import { json, redirect } from "@remix-run/node";
 import { db } from "~/db/kysely.server";
 import { RTL_LANGUAGES } from "~/i18n/config";
-import { formatDay } from "~/components/format";
-import { assertSameOrigin } from "~/modules/auth/guards.server";
-import { readForm } from "~/modules/shared/form.server";
-import { i18next, resources, translator } from "~/i18n/i18n.server";
+import { resources } from "~/i18n/i18n.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { gradeKey, loadCourseSheet } from "~/modules/grades/gradebook.server";
 import { percentageOf } from "~/modules/grades/grading";
@@ -14,7 +10,7 @@ import { rowId } from "~/modules/shared/ids";
 import { cefrBand } from "~/modules/students/levels";
 import { type CertificateData, certificatePdf, checkCertificate } from "~/pdf/certificate";
 import { loadFontBytes } from "~/pdf/fonts.server";
-import type { TFunction } from "i18next";
+import { refuse } from "~/modules/shared/outcome";
 import type { CertificateReason } from "./eligibility";
 import { ENGLISH, type PdfLabels, type PdfLocale, allLabelText } from "~/pdf/labels";
 import { type ReportData, studentReportPdf } from "~/pdf/student-report";
@@ -30,10 +26,6 @@ export type PdfKind = "report" | "certificate";
 /** ?student=ID for one student, ?all=1 for the whole course. */
 export type PdfTarget = { studentId: number } | { all: true };
 
-export function parseTarget(request: Request): PdfTarget | null {
-  return targetOf(new URL(request.url).searchParams);
-}
-
 /** The target named by these parameters (a URL's query, or a posted form's fields). */
 export function targetOf(params: URLSearchParams | FormData): PdfTarget | null {
   if (params.get("all") === "1") return { all: true };
@@ -47,8 +39,7 @@ export function targetOf(params: URLSearchParams | FormData): PdfTarget | null {
  * lay it out (left to right, no shaping); otherwise English (e.g. Chinese,
  * Arabic). Numbers and dates follow the labels' language.
  */
-export async function pdfLocale(request: Request, fonts: FontBytes): Promise<PdfLocale> {
-  const lng = await i18next.getLocale(request);
+export function pdfLocale(lng: string, fonts: FontBytes): PdfLocale {
   const labels = resources[lng]?.pdf as PdfLabels | undefined;
   if (!labels || RTL_LANGUAGES.includes(lng)) return ENGLISH;
   if (!canPrint(allLabelText(labels), fonts.regular, fonts.bold, fonts.display)) return ENGLISH;
@@ -156,21 +147,23 @@ async function loadCourseDocuments(courseId: number) {
   return { today, report, course, school, place, logo, cefr, reportOf };
 }
 
-export type PdfOutcome =
-  | { ok: true; bytes: Uint8Array; filename: string }
-  | { ok: false; status: 400 | 404 | 409; message: string; title?: string; issue?: { label: string } };
-
 /**
- * Why a student gets no certificate, in the reader's language. 409: the
- * request is well formed and allowed, but the course's state does not allow it
- * (yet); the answer changes when the course ends or the grades are complete.
+ * Why there is no PDF: the student is not in the course, the course has no
+ * students; for a certificate (409: the request is well formed and allowed,
+ * but the course's state does not allow it yet) the student is not eligible
+ * (`why`, eligibility.ts), nobody is, or a certificate is not issued yet (a
+ * GET prints only what a POST issued); or a name the fonts cannot print.
+ * The edge (app/http/course-pdf.server.ts) says each in the reader's language.
  */
-function refusal(t: TFunction, lng: string, reason: CertificateReason, name: string, endDate: string) {
-  if (reason === "course-not-ended") return t("errors.courseNotEnded", { date: formatDay(lng, endDate) });
-  if (reason === "items-not-graded") return t("errors.itemsNotGraded", { name });
-  return t("errors.notPassed", { name });
-}
+export type PdfRefusal =
+  | { ok: false; reason: "notInCourse" }
+  | { ok: false; reason: "noStudents" }
+  | { ok: false; reason: "notEligible"; why: CertificateReason; name: string; endDate: string }
+  | { ok: false; reason: "noneEligible"; ended: boolean; endDate: string }
+  | { ok: false; reason: "notIssued"; one: boolean; name: string }
+  | { ok: false; reason: "unprintable"; text: string; characters: string };
 
+export type PdfOutcome = { ok: true; bytes: Uint8Array; filename: string } | PdfRefusal;
 
 /** ASCII, lower case, dashes: "José Núñez" → "jose-nunez". */
 export function slug(text: string) {
@@ -185,26 +178,30 @@ export function slug(text: string) {
   );
 }
 
-/** One student's or the whole course's report or certificate, or why not; `issue` (a POST) issues the certificates not issued yet. */
+/**
+ * One student's or the whole course's report or certificate, or why not, its
+ * labels in `lng` when the fonts print them (pdfLocale); `issue` (a POST)
+ * issues the certificates not issued yet.
+ */
 export async function coursePdf(
-  request: Request,
+  lng: string,
   kind: PdfKind,
   courseId: number,
   target: PdfTarget,
   userId: number | null,
   mode: "read" | "issue" = "read",
 ): Promise<PdfOutcome> {
-  const [fonts, t, lng] = await Promise.all([loadFontBytes(), translator(request, "pdf"), i18next.getLocale(request)]);
-  const [loc, docs] = await Promise.all([pdfLocale(request, fonts), loadCourseDocuments(courseId)]);
+  const [fonts, docs] = await Promise.all([loadFontBytes(), loadCourseDocuments(courseId)]);
+  const loc = pdfLocale(lng, fonts);
   const { report } = docs;
   const code = slug(report.course.course_id);
 
   let rows = report.rows;
   if ("studentId" in target) {
     rows = rows.filter((r) => r.id === target.studentId);
-    if (!rows.length) return { ok: false, status: 404, message: t("errors.notInCourse") };
+    if (!rows.length) return refuse("notInCourse");
   } else if (!rows.length) {
-    return { ok: false, status: 400, message: t("errors.noStudents") };
+    return refuse("noStudents");
   }
 
   try {
@@ -216,14 +213,10 @@ export async function coursePdf(
 
     // PRODUCT 7: only eligible students (eligibility.ts); a refusal says why and writes nothing.
     if ("studentId" in target && !rows[0].certificate.eligible) {
-      const message = refusal(t, lng, rows[0].certificate.reason, rows[0].name, docs.course.end_date);
-      return { ok: false, status: 409, message, title: t("errors.noCertificate") };
+      return refuse("notEligible", { why: rows[0].certificate.reason, name: rows[0].name, endDate: docs.course.end_date });
     }
     const passing = rows.filter((r) => r.certificate.eligible && r.final !== null);
-    if (!passing.length) {
-      const message = report.course.ended ? t("errors.noneEligible") : refusal(t, lng, "course-not-ended", "", docs.course.end_date);
-      return { ok: false, status: 409, message, title: t("errors.noCertificate") };
-    }
+    if (!passing.length) return refuse("noneEligible", { ended: report.course.ended, endDate: docs.course.end_date });
     const certificates: CertificateData[] = passing.map((r) => ({
       schoolName: docs.school,
       place: docs.place,
@@ -245,16 +238,7 @@ export async function coursePdf(
     const ids = passing.map((r) => r.id);
     // Issuing writes (a POST); a GET only prints what the register holds (issue 16 L3).
     const issued = mode === "issue" ? await issueCertificates(courseId, ids, userId, docs.today) : await issuedCertificates(courseId, ids);
-    if (passing.some((r) => !issued.has(r.id))) {
-      const one = "studentId" in target;
-      return {
-        ok: false,
-        status: 409,
-        title: t(one ? "issue.titleOne" : "issue.titleAll"),
-        message: one ? t("issue.one", { name: passing[0].name }) : t("issue.all"),
-        issue: { label: t(one ? "issue.buttonOne" : "issue.buttonAll") },
-      };
-    }
+    if (passing.some((r) => !issued.has(r.id))) return refuse("notIssued", { one: "studentId" in target, name: passing[0].name });
     passing.forEach((r, i) => {
       const stored = issued.get(r.id)!;
       certificates[i].number = stored.number;
@@ -265,84 +249,14 @@ export async function coursePdf(
     return { ok: true, bytes, filename };
   } catch (error) {
     if (error instanceof UnprintableTextError) {
-      return { ok: false, status: 400, message: t("errors.unprintable", { text: error.text, characters: error.characters }) };
+      return refuse("unprintable", { text: error.text, characters: error.characters });
     }
     throw error;
   }
 }
 
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/**
- * The PDF, or a small page saying why not (the links open in a new tab and
- * work without JavaScript, so the answer must read well on its own).
- */
-export async function pdfResponse(request: Request, outcome: PdfOutcome, back: string): Promise<Response> {
-  if (outcome.ok) {
-    return new Response(new Uint8Array(outcome.bytes), {
-      status: 200,
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `inline; filename="${outcome.filename}"`,
-        "Content-Length": String(outcome.bytes.byteLength),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  }
-  const [t, lng] = await Promise.all([translator(request, "pdf"), i18next.getLocale(request)]);
-  const dir = RTL_LANGUAGES.includes(lng) ? "rtl" : "ltr";
-  const title = outcome.title ?? t("errors.title");
-  // Not issued yet: a button that issues it (a POST to this same address, then the PDF).
-  const here = new URL(request.url);
-  const issueForm = outcome.issue
-    ? `<form method="post" action="${escapeHtml(here.pathname + here.search)}"><button type="submit">${escapeHtml(outcome.issue.label)}</button></form>`
-    : "";
-  const html = `<!doctype html>
-<html lang="${escapeHtml(lng)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1e2433}h1{font-size:1.4rem}p{line-height:1.5}a{color:#4a3fd1}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(outcome.message)}</p>${issueForm}<p><a href="${escapeHtml(back)}">${escapeHtml(t("errors.back"))}</a></p></main></body></html>`;
-  return new Response(html, {
-    status: outcome.status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
-  });
-}
-
-/** The admin routes have no ownership check; an unknown course is a 404, not a 500. */
-export async function requireCourseExists(courseId: number) {
+/** Whether the course exists (the admin routes have no ownership check: an unknown course is their 404). */
+export async function courseExists(courseId: number): Promise<boolean> {
   const row = await db().selectFrom("courses").select("id").where("id", "=", courseId).executeTakeFirst();
-  if (!row) throw json({ message: "Not found" }, { status: 404 });
-}
-
-/** The loader of every PDF route, after its guard: reads only (a certificate not issued yet answers 409 with an Issue button). */
-export async function coursePdfLoader(request: Request, kind: PdfKind, courseId: number, userId: number, back: string) {
-  const target = parseTarget(request);
-  if (!target) {
-    const t = await translator(request, "pdf");
-    return pdfResponse(request, { ok: false, status: 400, message: t("errors.notInCourse") }, back);
-  }
-  return pdfResponse(request, await coursePdf(request, kind, courseId, target, userId), back);
-}
-
-/**
- * The action of the certificate routes, after their guard (issue 16 L3):
- * issues the target's certificates not issued yet (?student=ID or ?all=1, in
- * the address or the posted form), then sends the browser to the PDF (303 to
- * the GET, which prints them); a refusal is the same page as the GET's.
- */
-export async function issueCertificatesAction(request: Request, courseId: number, userId: number, path: string, back: string) {
-  assertSameOrigin(request);
-  const form = await readForm(request);
-  const target = parseTarget(request) ?? targetOf(form);
-  if (!target) {
-    const t = await translator(request, "pdf");
-    return pdfResponse(request, { ok: false, status: 400, message: t("errors.notInCourse") }, back);
-  }
-  const outcome = await coursePdf(request, "certificate", courseId, target, userId, "issue");
-  if (!outcome.ok) return pdfResponse(request, outcome, back);
-  const query = "studentId" in target ? `student=${target.studentId}` : "all=1";
-  return redirect(`${path}?${query}`, 303);
+  return row !== undefined;
 }

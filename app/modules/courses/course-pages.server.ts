@@ -1,15 +1,11 @@
-import { json } from "@remix-run/node";
 import { db } from "~/db/kysely.server";
 import { expandSessions } from "./calendar";
 
 // Reads for the professor's course pages (/course/{id}/home, holidays, faq).
 // Access is checked by the routes (requireCourseProfessor) before these run.
+// A course that is gone reads as null (the route's 404).
 
-function notFound(): never {
-  throw json({ message: "Not found" }, { status: 404 });
-}
-
-/** The course data the home page shows: one query. */
+/** The course data the home page shows: one query; null when there is no such course. */
 export async function courseOverview(courseId: number) {
   const course = await db()
     .selectFrom("courses")
@@ -32,23 +28,24 @@ export async function courseOverview(courseId: number) {
     ])
     .where("id", "=", courseId)
     .executeTakeFirst();
-  return course ?? notFound();
+  return course ?? null;
 }
 
-/** What the FAQ page says about this course: its code and weights. */
+/** What the FAQ page says about this course: its code and weights; null when there is no such course. */
 export async function courseWeights(courseId: number) {
   const course = await db()
     .selectFrom("courses")
     .select(["course_id", "assig_percentage", "test_percentage", "exam_percentage"])
     .where("id", "=", courseId)
     .executeTakeFirst();
-  return course ?? notFound();
+  return course ?? null;
 }
 
 /**
  * The holidays (school-wide and the course's own) that overlap the course's
  * dates, each with the class sessions it cancels: two queries, whatever the
- * number of holidays; the course is expanded once (PRODUCT 5).
+ * number of holidays; the course is expanded once (PRODUCT 5). Null when
+ * there is no such course.
  */
 export async function courseHolidays(courseId: number) {
   const course = await db()
@@ -56,7 +53,7 @@ export async function courseHolidays(courseId: number) {
     .select(["id", "schedule_days", "start_date", "end_date", "start_time", "end_time"])
     .where("id", "=", courseId)
     .executeTakeFirst();
-  if (!course) notFound();
+  if (!course) return null;
   const holidays = await db()
     .selectFrom("holidays")
     .select(["id", "name", "start_date", "end_date", "course_id"])

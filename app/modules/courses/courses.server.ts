@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import type { Transaction } from "kysely";
 import { z } from "zod";
 import { database, db, sql } from "~/db/kysely.server";
@@ -11,17 +10,17 @@ import { containsText } from "~/modules/shared/sql.server";
 import { enrolledOn, isEnrolledOn } from "./enrollment";
 import { COURSE_TYPES, STANDARD_SCHEDULES, findSchedule } from "./schedules";
 import { CUSTOM_SCHEDULE, type CourseInput, PHASES } from "./schema";
-import { MAX_ID, isRowId } from "~/modules/shared/ids";
+import { MAX_ID } from "~/modules/shared/ids";
 
 export const COURSES_PAGE_SIZE = 25;
 
 // ---------------------------------------------------------------------------
 // Shared bits
 
-export function parseCourseId(raw: string | undefined) {
-  const id = Number(raw);
-  if (!/^\d{1,10}$/.test(raw ?? "") || !isRowId(id)) throw json({ message: "Not found" }, { status: 404 });
-  return id;
+/** The professor of a course (null: none yet), or undefined when there is no such course. */
+export async function courseProfessorId(courseId: number): Promise<number | null | undefined> {
+  const course = await db().selectFrom("courses").select("professor_id").where("id", "=", courseId).executeTakeFirst();
+  return course?.professor_id;
 }
 
 function isUniqueViolation(error: unknown) {

@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import { MAX_ID } from "~/modules/shared/ids";
@@ -8,12 +7,12 @@ import { addDays, requestedWeek, weekDates, weekFits } from "./week";
 
 /**
  * The Monday of the week `?week=` asks for (today's week when it names no
- * date); a week that leaves the calendar (9999-12-27 and after) is a 400.
+ * date); null for a week that leaves the calendar (9999-12-27 and after: the
+ * page's 400).
  */
-export function weekOfRequest(param: string | null | undefined, today: string): string {
+export function weekOfRequest(param: string | null | undefined, today: string): string | null {
   const monday = requestedWeek(param, today);
-  if (!weekFits(monday)) throw json({ message: "redirects.dateOutOfRange" }, { status: 400 });
-  return monday;
+  return weekFits(monday) ? monday : null;
 }
 
 export interface CalendarFilters {

@@ -116,7 +116,7 @@ export async function readBodyForm(request: Request, kind: BodyKind): Promise<Fo
 
 /**
  * A multipart body, at most the kind's limit, parsed part by part through
- * `handler` (the uploads: avatar.server.ts checks each part).
+ * `handler` (the uploads: app/http/image-upload.server.ts checks each part).
  */
 export async function readMultipartBody(request: Request, kind: BodyKind, handler: UploadHandler): Promise<FormData> {
   const bytes = await readBodyBytes(request, kind);

@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import { type ExpressionBuilder, type Kysely, type Transaction, sql } from "kysely";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
@@ -417,11 +416,4 @@ export async function setStudentStatus(id: number, status: RecordStatus, userId:
       await audit(userId, status === "active" ? "student.activated" : "student.deactivated", "student", id, { changes: { status: { from, to: status } } }, trx);
       return { ok: true } as const;
     });
-}
-
-/** The :id of a student URL; anything but a positive integer is a 404. */
-export function parseStudentId(raw: string | undefined) {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw json({ message: "Not found" }, { status: 404 });
-  return id;
 }

@@ -1,7 +1,8 @@
 import { db } from "~/db/kysely.server";
 import { loadCourseReport } from "~/modules/grades/report.server";
 import { levelById, nextLevelId } from "~/modules/students/levels";
-import { type ChangeOutcome, createTransfer } from "./transfers.server";
+import { type Outcome, refuse } from "~/modules/shared/outcome";
+import { type TransferRefusal, createTransfer } from "./transfers.server";
 
 /**
  * Who a course's "promote" would move (issue 7: the passing students of its
@@ -51,13 +52,13 @@ export async function promoteCandidates(courseId: number, today: string): Promis
   };
 }
 
+export type PromoteOutcome = Outcome<{ id: number }, TransferRefusal | "nobodyToPromote">;
+
 /** One pending group transfer of the passing students to the chosen course at the next level. */
-export async function promotePassing(courseId: number, selectedCourseId: number, userId: number, today: string): Promise<ChangeOutcome> {
+export async function promotePassing(courseId: number, selectedCourseId: number, userId: number, today: string): Promise<PromoteOutcome> {
   const c = await promoteCandidates(courseId, today);
-  if (!c.students.length || c.nextLevelId === null) return { ok: false, message: "gradebook:staff.promote.nobody", status: 409 };
-  if (!c.courses.some((course) => course.id === selectedCourseId)) {
-    return { ok: false, field: "selected_course_id", message: "transfers:errors.selectedCourse", status: 400 };
-  }
+  if (!c.students.length || c.nextLevelId === null) return refuse("nobodyToPromote");
+  if (!c.courses.some((course) => course.id === selectedCourseId)) return refuse("selectedCourse");
   return createTransfer(
     { student_ids: c.students.map((s) => s.id), from_course_id: courseId, selected_course_id: selectedCourseId, selected_level_id: c.nextLevelId, reason: undefined },
     userId,

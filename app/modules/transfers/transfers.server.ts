@@ -9,6 +9,7 @@ import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { containsTextInAny } from "~/modules/shared/sql.server";
 import { levelById } from "~/modules/students/levels";
 import { MAX_ID } from "~/modules/shared/ids";
+import { type Outcome, type Refusal, refuse } from "~/modules/shared/outcome";
 
 export const TRANSFERS_PAGE_SIZE = 10;
 
@@ -200,20 +201,26 @@ export const transferInput = z.object({
 
 export type TransferInput = z.infer<typeof transferInput>;
 
-export type ChangeOutcome =
-  | { ok: true; id: number }
-  | { ok: false; field?: keyof TransferInput; message: string; status: 400 | 404 | 409 };
+/**
+ * Why a change is refused: the courses or level named are not usable, a
+ * student is not in the course or already has a transfer pending, the
+ * transfer is gone or already decided. What each one reads as, and its
+ * status, is the edge's (app/http/outcome.server.ts).
+ */
+export type TransferRefusal = "sameCourse" | "fromCourse" | "selectedCourse" | "level" | "notInCourse" | "alreadyPending" | "notFound" | "notPending";
+
+export type ChangeOutcome = Outcome<{ id: number }, TransferRefusal>;
 
 class ChangeError extends Error {
-  constructor(readonly outcome: Extract<ChangeOutcome, { ok: false }>) {
-    super(outcome.message);
+  constructor(readonly outcome: Refusal<TransferRefusal>) {
+    super(outcome.reason);
   }
 }
 
 /** Checks shared by create and update; throws ChangeError. */
 async function checkInput(trx: Kysely<Database>, input: TransferInput, exceptTransferId: number | null, today: string) {
   if (input.from_course_id === input.selected_course_id) {
-    throw new ChangeError({ ok: false, field: "selected_course_id", message: "transfers:errors.sameCourse", status: 400 });
+    throw new ChangeError(refuse("sameCourse"));
   }
   const ids = [...new Set(input.student_ids)];
   const [courses, enrolled, pending] = await Promise.all([
@@ -236,14 +243,14 @@ async function checkInput(trx: Kysely<Database>, input: TransferInput, exceptTra
   ]);
   const from = courses.find((c) => c.id === input.from_course_id);
   const to = courses.find((c) => c.id === input.selected_course_id);
-  if (!from) throw new ChangeError({ ok: false, field: "from_course_id", message: "transfers:errors.fromCourse", status: 400 });
-  if (!to || to.status !== "active") throw new ChangeError({ ok: false, field: "selected_course_id", message: "transfers:errors.selectedCourse", status: 400 });
-  if (!levelById(input.selected_level_id)) throw new ChangeError({ ok: false, field: "selected_level_id", message: "transfers:errors.level", status: 400 });
+  if (!from) throw new ChangeError(refuse("fromCourse"));
+  if (!to || to.status !== "active") throw new ChangeError(refuse("selectedCourse"));
+  if (!levelById(input.selected_level_id)) throw new ChangeError(refuse("level"));
   if (enrolled.length !== ids.length) {
-    throw new ChangeError({ ok: false, field: "student_ids", message: "transfers:errors.notInCourse", status: 400 });
+    throw new ChangeError(refuse("notInCourse"));
   }
   if (pending.length) {
-    throw new ChangeError({ ok: false, field: "student_ids", message: "transfers:errors.alreadyPending", status: 409 });
+    throw new ChangeError(refuse("alreadyPending"));
   }
   return ids;
 }
@@ -290,8 +297,8 @@ export async function updateTransfer(id: number, input: TransferInput, userId: n
       .transaction()
       .execute(async (trx) => {
         const current = await trx.selectFrom("transfers").select(["status"]).where("id", "=", id).executeTakeFirst();
-        if (!current) throw new ChangeError({ ok: false, message: "transfers:errors.notFound", status: 404 });
-        if (current.status !== "pending") throw new ChangeError({ ok: false, message: "transfers:errors.notPending", status: 409 });
+        if (!current) throw new ChangeError(refuse("notFound"));
+        if (current.status !== "pending") throw new ChangeError(refuse("notPending"));
         const ids = await checkInput(trx, input, id, today);
         const updated = await trx
           .updateTable("transfers")
@@ -306,7 +313,7 @@ export async function updateTransfer(id: number, input: TransferInput, userId: n
           .where("id", "=", id)
           .where("status", "=", "pending")
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw new ChangeError({ ok: false, message: "transfers:errors.notPending", status: 409 });
+        if (Number(updated.numUpdatedRows) !== 1) throw new ChangeError(refuse("notPending"));
         await trx.deleteFrom("transfer_students").where("transfer_id", "=", id).execute();
         await trx.insertInto("transfer_students").values(ids.map((student_id) => ({ transfer_id: id, student_id }))).execute();
         await audit(userId, "transfer.updated", "transfer", id, { students: ids, to: input.selected_course_id, level: input.selected_level_id }, trx);
@@ -345,11 +352,7 @@ export async function decideTransfer(id: number, userId: number, decision: Decis
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) {
           const exists = await trx.selectFrom("transfers").select("id").where("id", "=", id).executeTakeFirst();
-          throw new ChangeError(
-            exists
-              ? { ok: false, message: "transfers:errors.notPending", status: 409 }
-              : { ok: false, message: "transfers:errors.notFound", status: 404 },
-          );
+          throw new ChangeError(exists ? refuse("notPending") : refuse("notFound"));
         }
         if (decision === "approve") {
           const t = await trx

@@ -1,14 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { type UploadHandler, json } from "@remix-run/node";
 import { uploadDir } from "~/env.server";
-import { BodyTooLarge, IMAGE_MAX_BYTES, readMultipartBody } from "~/modules/security/body.server";
+import { IMAGE_MAX_BYTES } from "~/modules/security/body.server";
 import { logSafe } from "~/modules/security/log.server";
 
 export const MAX_AVATAR_BYTES = IMAGE_MAX_BYTES;
-const MAX_TEXT_BYTES = 16 * 1024;
-const MAX_PARTS = 10;
 
 export type ImageExtension = "png" | "jpg" | "webp";
 
@@ -35,78 +32,6 @@ export type ImageUpload =
   | { ok: true; bytes: Uint8Array; extension: ImageExtension }
   | { ok: false; reason: "missing" | "tooLarge" | "notAnImage" };
 
-/**
- * The answer's status when the image is refused: a file too large is a 413
- * (its body may have been cut off at the upload limit), anything else a 400.
- */
-export function imageRefusal(image: Extract<ImageUpload, { ok: false }>): ResponseInit {
-  return { status: image.reason === "tooLarge" ? 413 : 400 };
-}
-
-/**
- * Reads a multipart form whose file field is `fileField`: the text fields, and
- * the file checked by content and size. The body is read up to the upload
- * limit (BODY_LIMITS.upload: the largest image and the form around it); a
- * file a little over MAX_AVATAR_BYTES is read and refused, a body over the
- * limit is not read further (ADR 026; the server lets the client finish
- * sending for a moment, so the browser gets our page rather than a reset
- * connection). Either way the answer is the form's "too large" field error;
- * a body cut off keeps none of its text fields.
- */
-export async function readImageForm(request: Request, fileField = "avatar"): Promise<{ fields: FormData; image: ImageUpload }> {
-  let parts = 0;
-  let tooLarge = false;
-  const got: { file: Uint8Array | null } = { file: null };
-
-  const handler: UploadHandler = async ({ name, filename, data }) => {
-    parts += 1;
-    if (parts > MAX_PARTS) throw json({ message: "errors.tooManyFields" }, { status: 400 });
-    const isFile = typeof filename === "string";
-    const limit = isFile && name === fileField ? MAX_AVATAR_BYTES : MAX_TEXT_BYTES;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    let over = false;
-    for await (const chunk of data) {
-      size += chunk.byteLength;
-      if (size > limit) over = true;
-      if (!over) chunks.push(chunk);
-    }
-    if (isFile) {
-      // Only the first file of the expected field counts; any other file is read and dropped.
-      if (name === fileField && got.file === null && !tooLarge) {
-        if (over) tooLarge = true;
-        else got.file = Buffer.concat(chunks);
-      }
-      return undefined;
-    }
-    if (over) throw json({ message: "errors.fieldTooLong" }, { status: 400 });
-    return Buffer.concat(chunks).toString("utf8");
-  };
-
-  let fields: FormData;
-  try {
-    fields = await readMultipartBody(request, "upload", handler);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) {
-      return { fields: new FormData(), image: { ok: false, reason: "tooLarge" } };
-    }
-    // Our own refusals (too many parts, a text field too long) go out as they are;
-    // anything else is a body that is not a well-formed multipart form: 400, not 500.
-    if (error instanceof Response) throw error;
-    throw json({ message: "errors.formUnreadable" }, { status: 400 });
-  }
-  if (tooLarge) return { fields, image: { ok: false, reason: "tooLarge" } };
-  const bytes = got.file;
-  if (!bytes || bytes.byteLength === 0) return { fields, image: { ok: false, reason: "missing" } };
-  const extension = detectImageType(bytes);
-  if (!extension) return { fields, image: { ok: false, reason: "notAnImage" } };
-  return { fields, image: { ok: true, bytes, extension } };
-}
-
-export function isMultipart(request: Request) {
-  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
-}
-
 /** Writes the image under a fresh random name (128 bits) and returns that name. */
 export async function storeImage(bytes: Uint8Array, extension: ImageExtension): Promise<string> {
   const dir = uploadDir();
@@ -124,23 +49,6 @@ export async function removeImage(name: string | null | undefined) {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") console.error(logSafe(error));
   }
-}
-
-/**
- * A stored image as the browser gets it: inline, its type from the extension
- * the upload chose by content, never sniffed, never run (sandboxed).
- */
-export function imageResponse(image: { bytes: Buffer; contentType: string }, cacheControl: string) {
-  return new Response(new Uint8Array(image.bytes), {
-    headers: {
-      "Content-Type": image.contentType,
-      "Content-Length": String(image.bytes.byteLength),
-      "Content-Disposition": "inline",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": cacheControl,
-    },
-  });
 }
 
 /** The stored image, or null when the name is not one of ours or the file is gone. */

@@ -1,5 +1,6 @@
+// The edge of the transfer API (/v1/api/transfer-data/*): its body read into the form's input.
 import { apiError } from "~/modules/api/api.server";
-import { type ChangeOutcome, transferInput } from "./transfers.server";
+import { transferInput } from "~/modules/transfers/transfers.server";
 
 /** A create/update body: student_ids (array or comma list) and the course and level ids. */
 export function parseTransferBody(body: Record<string, unknown>) {
@@ -14,8 +15,4 @@ export function parseTransferBody(body: Record<string, unknown>) {
     throw apiError(400, "Check the fields.", errors);
   }
   return parsed.data;
-}
-
-export function changeError(outcome: Extract<ChangeOutcome, { ok: false }>) {
-  return apiError(outcome.status, outcome.message, outcome.field ? { [outcome.field]: [outcome.message] } : undefined);
 }

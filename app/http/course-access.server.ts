@@ -1,0 +1,20 @@
+import { forbidden, requirePermission } from "~/modules/auth/guards.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { courseProfessorId } from "~/modules/courses/courses.server";
+import { requireId } from "./ids.server";
+import { notFound } from "./not-found.server";
+
+/**
+ * /course/{id}/*: professors only (others go to /dashboard), and only the
+ * course's own professor — anyone else gets Access Denied (403); a course
+ * that does not exist is a 404. Checked in every loader and action of the
+ * course pages.
+ */
+export async function requireCourseProfessor(request: Request, params: Readonly<Record<string, string | undefined>>): Promise<{ user: SessionUser; courseId: number }> {
+  const user = await requirePermission(request, "course-pages:use");
+  const courseId = requireId(params);
+  const professorId = await courseProfessorId(courseId);
+  if (professorId === undefined) notFound();
+  if (professorId !== user.id) forbidden();
+  return { user, courseId };
+}

@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Issue 17 (ADR 034): the domain modules return plain outcomes and never
+// speak HTTP (no status code, no thrown or built Response, no json(), no
+// redirect); the edge, app/http, answers for them. Nothing in app/modules
+// imports app/http (the edge depends on the domains, never the reverse).
+
+const MODULES = path.resolve("app", "modules");
+const DOMAINS = ["transfers", "courses", "students", "certificates", "attendance", "grades", "users", "registrations", "dashboard", "teachers", "audit", "menu"];
+
+const HTTP = [/\bjson\s*\(/, /\bResponse\b/, /\bredirect\s*\(/, /\bstatus\s*:\s*\d{3}\b/, /import\s*\{[^}]*\b(?:json|redirect)\b[^}]*\}\s*from\s+["']@remix-run\/(?:node|server-runtime)["']/];
+const EDGE_IMPORT = /from\s+["'](?:~\/http\/|(?:\.\.\/)+http\/)/;
+
+function sources(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+function offenders(files: string[], patterns: RegExp[]) {
+  const found: string[] = [];
+  for (const file of files) {
+    fs.readFileSync(file, "utf8")
+      .split("\n")
+      .forEach((line, i) => {
+        if (patterns.some((p) => p.test(line))) found.push(`${path.relative(process.cwd(), file)}:${i + 1}: ${line.trim()}`);
+      });
+  }
+  return found;
+}
+
+describe("the domain modules return outcomes, the edge speaks HTTP", () => {
+  it("no domain module holds a status code, json(, Response or redirect(", () => {
+    const files = DOMAINS.flatMap((d) => sources(path.join(MODULES, d)));
+    expect(files.length).toBeGreaterThan(40);
+    expect(offenders(files, HTTP)).toEqual([]);
+  });
+
+  it("no module imports the edge (app/http)", () => {
+    expect(offenders(sources(MODULES), [EDGE_IMPORT])).toEqual([]);
+  });
+
+  it("the scan sees what it looks for", () => {
+    const lines = [
+      'throw json({ message: "Not found" }, { status: 404 });',
+      "return new Response(bytes);",
+      'return redirect("/x", 303);',
+      "return { ok: false, status: 409 };",
+      'import { json } from "@remix-run/node";',
+    ];
+    for (const line of lines) expect(HTTP.some((p) => p.test(line)), line).toBe(true);
+    expect(HTTP.some((p) => p.test('.where("status", "=", "pending")'))).toBe(false);
+    expect(HTTP.some((p) => p.test('status: "active",'))).toBe(false);
+    expect(EDGE_IMPORT.test('import { notFound } from "~/http/not-found.server";')).toBe(true);
+  });
+});
