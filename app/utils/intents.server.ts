@@ -138,6 +138,20 @@ export async function handleIntents(request: Request, page: IntentPage<IntentFor
   return answer(request, page, context, intent, submission, await page.intents[intent](submission.value, context));
 }
 
+/**
+ * The reply step alone, for a page that keeps its own parser (a multipart
+ * form whose file is checked with its fields, the gradebook, attendance):
+ * the form's reply under its intent, as handleIntents answers it.
+ */
+export function formReply<K extends string>(intent: K, result: SubmissionResult<string[]>, init?: ResponseInit): TypedResponse<IntentReply<K>> {
+  return json({ intent, result }, init ?? { status: 400 });
+}
+
+/** The redirect step alone: a done change, back to its page with the success toast. */
+export function redirectDone(request: Request, done: Redirected) {
+  return toasts(request).redirectWithSuccess(done.redirect, done.toast, done.init);
+}
+
 /** The image form's text fields are not checked (a body cut off at its limit has none): only its reply is needed. */
 const noFields = z.object({});
 
@@ -159,7 +173,7 @@ async function answer<C extends object>(
   outcome: Answer,
 ) {
   if (outcome.ok) {
-    if ("redirect" in outcome) return toasts(request).redirectWithSuccess(outcome.redirect, outcome.toast, outcome.init);
+    if ("redirect" in outcome) return redirectDone(request, outcome);
     return json({ intent, result: submission.reply({ resetForm: true }), ...outcome.show });
   }
   const entry = page.refusals[outcome.reason];
