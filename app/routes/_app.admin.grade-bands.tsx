@@ -1,9 +1,8 @@
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { useFormat } from "~/components/format";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -11,21 +10,12 @@ import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
-import { toasts } from "~/modules/toast.server";
-import { readForm, unknownForm } from "~/modules/shared/form.server";
-import { MAX_ID } from "~/modules/shared/ids";
+import { gradeBandForms } from "~/modules/grades/schema";
+import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
+import { useIntentResult } from "~/http/intents";
 import { TableScroll } from "~/components/ui/table-scroll";
 
 export const handle = { i18n: ["common", "courses"] };
-
-const bandId = z.coerce.number().int().positive().max(MAX_ID);
-
-const deleteSchema = z.object({ intent: z.literal("delete"), band_id: bandId });
-
-function intentOf(formData: FormData) {
-  const intent = formData.get("intent");
-  return intent === "create" || intent === "update" || intent === "delete" ? intent : null;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "gradebands:manage");
@@ -36,49 +26,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePermission(request, "gradebands:manage");
-  const formData = await readForm(request);
-  const intent = intentOf(formData);
-  if (!intent) unknownForm();
-
-  if (intent === "delete") {
-    const submission = parseWithZod(formData, { schema: deleteSchema });
-    if (submission.status !== "success") return json({ intent, bandId: null, result: submission.reply() }, { status: 400 });
-    const outcome = await deleteBand(submission.value.band_id, user.id);
-    if (!outcome.ok) return json({ intent, bandId: null, result: submission.reply({ formErrors: ["courses:bands.errors.notFound"] }) }, { status: 404 });
-    return toasts(request).redirectWithSuccess("/admin/grade-bands", "courses:bands.deleted");
-  }
-
-  const id = intent === "update" ? bandId.safeParse(formData.get("band_id")) : null;
-  if (id && !id.success) return json({ intent, bandId: null, result: null }, { status: 400 });
-  const submission = parseWithZod(formData, { schema: bandSchema });
-  const currentId = id?.success ? id.data : null;
-  if (submission.status !== "success") return json({ intent, bandId: currentId, result: submission.reply() }, { status: 400 });
-  const outcome = await saveBand(currentId, submission.value, user.id);
-  if (!outcome.ok) {
-    if (outcome.reason === "notFound") {
-      return json({ intent, bandId: currentId, result: submission.reply({ formErrors: ["courses:bands.errors.notFound"] }) }, { status: 404 });
-    }
-    const t = await translator(request, "courses");
-    // The other band is named in the message: translated here, shown as it is.
-    const message = t("bands.errors.overlap", { name: outcome.band.name, min: outcome.band.min, max: outcome.band.max });
-    return json({ intent, bandId: currentId, result: submission.reply({ fieldErrors: { min: [message] } }) }, { status: 400 });
-  }
-  return toasts(request).redirectWithSuccess("/admin/grade-bands", intent === "create" ? "courses:bands.created" : "courses:bands.saved");
+  const here = "/admin/grade-bands";
+  return handleIntents(request, {
+    guard: async () => ({ user: await requirePermission(request, "gradebands:manage") }),
+    forms: gradeBandForms,
+    target: "band_id",
+    intents: {
+      create: async (value, { user }) => ifDone(await saveBand(null, value, user.id), toastTo(here, "courses:bands.created")),
+      update: async ({ band_id, ...band }, { user }) => ifDone(await saveBand(band_id, band, user.id), toastTo(here, "courses:bands.saved")),
+      delete: async (value, { user }) => ifDone(await deleteBand(value.band_id, user.id), toastTo(here, "courses:bands.deleted")),
+    },
+    refusals: {
+      notFound: { form: "courses:bands.errors.notFound", status: 404 },
+      overlap: async ({ band }) => {
+        const t = await translator(request, "courses");
+        // The other band is named in the message: translated here, shown as it is.
+        return { field: "min", message: t("bands.errors.overlap", { name: band.name, min: band.min, max: band.max }) };
+      },
+    },
+  });
 }
-
-type ActionData = { intent: "create" | "update" | "delete" | null; bandId: number | null; result: SubmissionResult<string[]> | null };
 
 export default function GradeBands() {
   const { bands } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const [params] = useSearchParams();
   const editing = bands.find((b) => b.id === Number(params.get("edit")));
   const deleting = bands.find((b) => b.id === Number(params.get("delete")));
   const format = useFormat();
   const number = { format: (n: number) => format.number(n) };
-  const deleteError = actionData?.intent === "delete" ? actionData.result?.error?.[""]?.[0] : undefined;
+  const deleteError = useIntentResult<typeof action>("delete")?.result.error?.[""]?.[0];
+  const created = useIntentResult<typeof action>("create")?.result;
+  const updated = useIntentResult<typeof action>("update", editing?.id)?.result;
 
   return (
     <div className="space-y-4">
@@ -136,10 +115,10 @@ export default function GradeBands() {
           title={t("bands.editTitle", { name: editing.name })}
           intent="update"
           band={editing}
-          lastResult={actionData?.intent === "update" && actionData.bandId === editing.id ? actionData.result ?? undefined : undefined}
+          lastResult={updated}
         />
       ) : (
-        <BandForm key="create" title={t("bands.add")} intent="create" lastResult={actionData?.intent === "create" ? actionData.result ?? undefined : undefined} />
+        <BandForm key="create" title={t("bands.add")} intent="create" lastResult={created} />
       )}
 
       {deleting ? (

@@ -1,7 +1,7 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "~/components/fields";
 import { useFormat } from "~/components/format";
@@ -10,9 +10,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Pagination } from "~/components/ui/pagination";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { HOLIDAY_PERIODS, holidayActionSchema, holidayFields, holidayFormSchema } from "~/modules/courses/holiday-schema";
+import { HOLIDAY_PERIODS, holidayFields, holidayFormSchema, holidayForms } from "~/modules/courses/holiday-schema";
 import {
-  type HolidayChange,
   createHoliday,
   deleteHoliday,
   getHoliday,
@@ -22,10 +21,10 @@ import {
   updateHoliday,
 } from "~/modules/courses/holidays.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
-import { toasts } from "~/modules/toast.server";
-import { readForm } from "~/modules/shared/form.server";
 import { rowId } from "~/modules/shared/ids";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
+import { useIntentResult } from "~/http/intents";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -75,54 +74,33 @@ function listUrl(request: Request) {
   return `/admin/holidays${query ? `?${query}` : ""}`;
 }
 
-const TOASTS = {
-  create: "school:holidays.toasts.created",
-  update: "school:holidays.toasts.updated",
-  delete: "school:holidays.toasts.deleted",
-} as const;
-
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePermission(request, "holidays:manage");
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: holidayActionSchema });
-  const intent = String(formData.get("intent") ?? "");
-  if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-  const value = submission.value;
-  let outcome: HolidayChange;
-  switch (value.intent) {
-    case "create":
-      outcome = await createHoliday(value, user.id);
-      break;
-    case "update":
-      outcome = await updateHoliday(value.id, value, user.id);
-      break;
-    case "delete":
-      outcome = await deleteHoliday(value.id, user.id);
-      break;
-    default: {
-      const never: never = value;
-      throw new Error(`Unknown intent ${String(never)}`);
-    }
-  }
-  if (!outcome.ok) {
-    const result =
-      outcome.reason === "courseNotFound"
-        ? submission.reply({ fieldErrors: { course_id: ["school:holidays.errors.courseNotFound"] } })
-        : submission.reply({ formErrors: ["school:holidays.errors.notFound"] });
-    return json({ intent, result }, { status: outcome.reason === "notFound" ? 404 : 400 });
-  }
-  return toasts(request).redirectWithSuccess(listUrl(request), TOASTS[value.intent]);
+  return handleIntents(request, {
+    guard: async () => ({ user: await requirePermission(request, "holidays:manage") }),
+    forms: holidayForms,
+    intents: {
+      create: async (value, { user }) => ifDone(await createHoliday(value, user.id), toastTo(listUrl(request), "school:holidays.toasts.created")),
+      update: async (value, { user }) => ifDone(await updateHoliday(value.id, value, user.id), toastTo(listUrl(request), "school:holidays.toasts.updated")),
+      delete: async (value, { user }) => ifDone(await deleteHoliday(value.id, user.id), toastTo(listUrl(request), "school:holidays.toasts.deleted")),
+    },
+    refusals: {
+      courseNotFound: { field: "course_id", message: "school:holidays.errors.courseNotFound" },
+      notFound: { form: "school:holidays.errors.notFound", status: 404 },
+    },
+  });
 }
 
 type Courses = { id: number; course_id: string }[];
 
 export default function Holidays() {
   const { rows, total, page, limit, when, courses, editing, deleting, missing } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useIntentResult<typeof action>();
   const { t } = useTranslation(["school", "common"]);
   const format = useFormat();
   const location = useLocation();
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const created = useIntentResult<typeof action>("create")?.result;
+  const updated = useIntentResult<typeof action>("update")?.result;
+  const deleteErrors = useIntentResult<typeof action>("delete")?.result.error?.[""];
   // A holiday deleted meanwhile: its dialog is gone, so the message shows on the page.
   // A link to one that no longer exists says so too.
   const pageError = !editing && !deleting ? (actionData?.result?.error?.[""]?.[0] ?? (missing ? "school:holidays.errors.notFound" : undefined)) : undefined;
@@ -218,7 +196,7 @@ export default function Holidays() {
 
       <section aria-labelledby="new-heading" className="card max-w-2xl space-y-3">
         <h2 id="new-heading" className="text-lg font-semibold">{t("holidays.newTitle")}</h2>
-        <HolidayForm intent="create" courses={courses} lastResult={resultFor("create")} submitLabel={t("holidays.add")} />
+        <HolidayForm intent="create" courses={courses} lastResult={created} submitLabel={t("holidays.add")} />
       </section>
 
       {editing ? (
@@ -227,7 +205,7 @@ export default function Holidays() {
             intent="update"
             holiday={editing}
             courses={courses}
-            lastResult={resultFor("update")}
+            lastResult={updated}
             submitLabel={t("common:common.save")}
           />
         </ConfirmDialog>
@@ -239,9 +217,7 @@ export default function Holidays() {
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
             <p>{t("holidays.deleteText", { name: deleting.name, dates: dates(deleting.start_date, deleting.end_date) })}</p>
-            {resultFor("delete")?.error?.[""]?.length ? (
-              <p role="alert" className="text-sm text-rose-900">{t(resultFor("delete")!.error![""]![0])}</p>
-            ) : null}
+            {deleteErrors?.length ? <p role="alert" className="text-sm text-rose-900">{t(deleteErrors[0])}</p> : null}
             <SubmitButton className="btn-danger">{t("holidays.delete")}</SubmitButton>
           </Form>
         </ConfirmDialog>

@@ -1,10 +1,8 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { useFormat } from "~/components/format";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -20,23 +18,12 @@ import {
   rejectRegistration,
 } from "~/modules/registrations/review.server";
 import { levelById } from "~/modules/students/levels";
-import { toasts } from "~/modules/toast.server";
-import { readForm } from "~/modules/shared/form.server";
-import { MAX_ID } from "~/modules/shared/ids";
+import { registrationDecisionForms } from "~/modules/registrations/schema";
+import { rowId } from "~/modules/shared/ids";
 import { requireId } from "~/http/ids.server";
 import { notFound } from "~/http/not-found.server";
-
-const decisionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), course_id: z.coerce.number().int().positive().max(MAX_ID).optional() }),
-  z.object({
-    intent: z.literal("reject"),
-    reason: z
-      .string({ required_error: "registrations.errors.reasonRequired" })
-      .trim()
-      .min(1, "registrations.errors.reasonRequired")
-      .max(500, "registration.errors.tooLong"),
-  }),
-]);
+import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
+import { useIntentResult } from "~/http/intents";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "registrations:view");
@@ -50,49 +37,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.registration.reference ?? "" }];
 
-const MESSAGES = {
-  notFound: "registrations.errors.notFound",
-  notPending: "registrations.errors.notPending",
-  studentExists: "registrations.errors.studentExists",
-  courseFull: "registrations.errors.courseFull",
-  courseInvalid: "registrations.errors.courseInvalid",
-} as const;
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePermission(request, "registrations:decide");
-  const id = requireId(params);
-  const submission = parseWithZod(await readForm(request), { schema: decisionSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const value = submission.value;
-  const outcome =
-    value.intent === "approve"
-      ? await approveRegistration(id, user.id, value.course_id ?? null)
-      : await rejectRegistration(id, user.id, value.reason);
-  if (!outcome.ok) {
-    const status = outcome.reason === "notFound" ? 404 : outcome.reason === "courseFull" || outcome.reason === "courseInvalid" ? 400 : 409;
-    const key = MESSAGES[outcome.reason];
-    const reply =
-      outcome.reason === "courseFull" || outcome.reason === "courseInvalid"
-        ? submission.reply({ fieldErrors: { course_id: [key] } })
-        : submission.reply({ formErrors: [key] });
-    return json({ result: reply }, { status });
-  }
-  return toasts(request).redirectWithSuccess(
-    `/admin/registered-students/${id}`,
-    value.intent === "approve" ? "registrations.approved" : "registrations.rejected",
-  );
+  return handleIntents(request, {
+    guard: async () => ({ user: await requirePermission(request, "registrations:decide"), id: requireId(params) }),
+    forms: registrationDecisionForms,
+    intents: {
+      approve: async (value, { user, id }) =>
+        ifDone(await approveRegistration(id, user.id, value.course_id ?? null), toastTo(`/admin/registered-students/${id}`, "registrations.approved")),
+      reject: async (value, { user, id }) =>
+        ifDone(await rejectRegistration(id, user.id, value.reason), toastTo(`/admin/registered-students/${id}`, "registrations.rejected")),
+    },
+    refusals: {
+      notFound: { form: "registrations.errors.notFound", status: 404 },
+      notPending: { form: "registrations.errors.notPending", status: 409 },
+      studentExists: { form: "registrations.errors.studentExists", status: 409 },
+      courseFull: { field: "course_id", message: "registrations.errors.courseFull" },
+      courseInvalid: { field: "course_id", message: "registrations.errors.courseInvalid" },
+    },
+  });
 }
 
 export default function RegistrationDetail() {
   const { registration: r, canDecide, courses } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const approved = useIntentResult<typeof action>("approve")?.result;
+  const rejected = useIntentResult<typeof action>("reject")?.result;
   const { t } = useTranslation();
   const format = useFormat();
   const [params] = useSearchParams();
   const confirm = canDecide ? params.get("confirm") : null;
   const schedule = findSchedule(r.schedule);
   const here = `/admin/registered-students/${r.id}`;
-  const formErrors = actionData?.result?.error?.[""];
+  const formErrors = useIntentResult<typeof action>()?.result.error?.[""];
 
   const rows: [string, ReactNode][] = [
     [t("registration.fields.first_name"), r.first_name],
@@ -165,24 +140,22 @@ export default function RegistrationDetail() {
       ) : null}
       {confirm === "approve" ? (
         <ConfirmDialog title={t("registrations.confirmApprove")} cancelTo={here}>
-          <ApproveForm courses={courses} lastResult={actionData?.result} />
+          <ApproveForm courses={courses} lastResult={approved} />
         </ConfirmDialog>
       ) : null}
       {confirm === "reject" ? (
         <ConfirmDialog title={t("registrations.confirmReject")} cancelTo={here}>
-          <RejectForm lastResult={actionData?.result} />
+          <RejectForm lastResult={rejected} />
         </ConfirmDialog>
       ) : null}
     </div>
   );
 }
 
-type Result = ReturnType<typeof useActionData<typeof action>> extends infer R ? (R extends { result: infer X } ? X : never) : never;
-
-function ApproveForm({ courses, lastResult }: { courses: { id: number; course_id: string; capacity: number; enrolled: number }[]; lastResult?: Result }) {
+function ApproveForm({ courses, lastResult }: { courses: { id: number; course_id: string; capacity: number; enrolled: number }[]; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const [form, fields] = useForm({ id: "approve", lastResult: lastResult as never });
+  const [form, fields] = useForm({ id: "approve", lastResult });
   const formErrors = form.errors;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
@@ -206,9 +179,9 @@ function ApproveForm({ courses, lastResult }: { courses: { id: number; course_id
   );
 }
 
-function RejectForm({ lastResult }: { lastResult?: Result }) {
+function RejectForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({ id: "reject", lastResult: lastResult as never });
+  const [form, fields] = useForm({ id: "reject", lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="reject" />

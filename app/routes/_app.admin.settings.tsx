@@ -1,25 +1,22 @@
-import { type FieldMetadata, type SubmissionResult, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { SchoolMark } from "~/components/layout/school-mark";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { SCHOOL_NAME_MAX, settingsSchema } from "~/modules/settings";
+import { SCHOOL_NAME_MAX, settingsFormSchema, settingsSchema } from "~/modules/settings";
 import { LOGO_MAX_PIXELS, checkLogo, logoPath, removeLogo, saveSettings, schoolSettings, timeZones, unprintableInName } from "~/modules/settings.server";
 import { readForm } from "~/modules/shared/form.server";
-import { toasts } from "~/modules/toast.server";
-import { imageRefusal, isMultipart, readImageForm } from "~/http/image-upload.server";
 import { type ImageUpload, MAX_AVATAR_BYTES } from "~/modules/users/avatar.server";
+import { imageRefusal, isMultipart, readImageForm } from "~/http/image-upload.server";
+import { formReply, redirectDone, toastTo } from "~/http/intents.server";
+import { useIntentResult } from "~/http/intents";
 
 export const handle = { i18n: ["common", "school"] };
-
-/** The form's own schema: the settings, plus the logo's file input (checked on the server only). */
-const formSchema = (zones: readonly string[]) => settingsSchema(zones).extend({ logo: z.unknown().optional() });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "settings:manage");
@@ -47,10 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (fields.get("intent") === "removeLogo") {
     await removeLogo(user.id);
-    return toasts(request).redirectWithSuccess(HERE, "school:settings.toasts.logoRemoved");
+    return redirectDone(request, toastTo(HERE, "school:settings.toasts.logoRemoved"));
   }
 
-  const submission = parseWithZod(fields, { schema: formSchema(timeZones()) });
+  const submission = parseWithZod(fields, { schema: settingsFormSchema(timeZones()) });
   // An upload too large to read has taken the text fields with it: the form keeps what it showed.
   const keepShown = !fields.has("intent");
   const reply = (fieldErrors?: Record<string, string[]>) =>
@@ -69,9 +66,9 @@ export async function action({ request }: ActionFunctionArgs) {
     errors.logo = [`school:settings.errors.logo.${image.reason}`];
   }
   if (submission.status !== "success") {
-    if (keepShown) return json({ result: reply(errors) }, refused);
+    if (keepShown) return formReply("save", reply(errors), refused);
     const result = submission.reply();
-    return json({ result: { ...result, error: { ...result.error, ...errors } } }, refused);
+    return formReply("save", { ...result, error: { ...result.error, ...errors } }, refused);
   }
   const missing = await unprintableInName(submission.value.name);
   if (missing) {
@@ -79,10 +76,10 @@ export async function action({ request }: ActionFunctionArgs) {
     // The characters are part of the message: translated here, shown as it is.
     errors.name = [t("settings.errors.nameUnprintable", { characters: missing })];
   }
-  if (Object.keys(errors).length) return json({ result: reply(errors) }, refused);
+  if (Object.keys(errors).length) return formReply("save", reply(errors), refused);
 
   await saveSettings(submission.value, logo, user.id);
-  return toasts(request).redirectWithSuccess(HERE, "school:settings.toasts.saved");
+  return redirectDone(request, toastTo(HERE, "school:settings.toasts.saved"));
 }
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -124,7 +121,7 @@ export default function Settings() {
 }
 
 function SettingsForm({ settings, zones, maxMegabytes, maxPixels }: Loaded) {
-  const actionData = useActionData<typeof action>() as { result: SubmissionResult<string[]> } | undefined;
+  const actionData = useIntentResult<typeof action>("save");
   const { t } = useTranslation(["school", "common"]);
   const [form, fields] = useForm({
     id: "settings",
@@ -133,7 +130,7 @@ function SettingsForm({ settings, zones, maxMegabytes, maxPixels }: Loaded) {
     constraint: getZodConstraint(settingsSchema(zones)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema(zones) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema(zones) }),
   });
   const nameProps = getInputProps(fields.name, { type: "text" });
   const logoHint = `${fields.logo.id}-hint`;

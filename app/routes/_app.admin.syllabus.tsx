@@ -1,9 +1,8 @@
 import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { useCategoryLabel } from "~/components/courses/labels";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -23,33 +22,11 @@ import {
   syllabusOf,
 } from "~/modules/grades/syllabus.server";
 import type { ExamType } from "~/modules/students/levels";
-import { toasts } from "~/modules/toast.server";
-import { readForm } from "~/modules/shared/form.server";
-import { MAX_ID } from "~/modules/shared/ids";
+import { addItemSchema, renameItemSchema, syllabusForms } from "~/modules/grades/schema";
+import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
+import { useIntentResult } from "~/http/intents";
 
 export const handle = { i18n: ["common", "courses"] };
-
-const itemName = z
-  .string({ required_error: "courses:syllabus.errors.name" })
-  .trim()
-  .min(1, "courses:syllabus.errors.name")
-  .max(ITEM_NAME_MAX, "courses:syllabus.errors.nameTooLong");
-const itemId = z.coerce.number().int().positive().max(MAX_ID);
-
-const addSchema = z.object({
-  intent: z.literal("add"),
-  item_name: itemName,
-  category: z.enum(GRADING_CATEGORIES, { errorMap: () => ({ message: "courses:syllabus.errors.category" }) }),
-});
-const renameSchema = z.object({ intent: z.literal("rename"), item_id: itemId, item_name: itemName });
-
-const actionSchema = z.discriminatedUnion("intent", [
-  addSchema,
-  renameSchema,
-  z.object({ intent: z.literal("move"), item_id: itemId, direction: z.enum(["up", "down"]) }),
-  z.object({ intent: z.literal("remove"), item_id: itemId }),
-  z.object({ intent: z.literal("defaults") }),
-]);
 
 function levelFrom(request: Request) {
   const id = searchId(request, "level");
@@ -75,57 +52,48 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePermission(request, "syllabus:manage");
-  const level = levelFrom(request);
-  if (!level) notFound();
-  const submission = parseWithZod(await readForm(request), { schema: actionSchema });
-  const intent = String(submission.payload.intent ?? "");
-  const itemIdRaw = Number(submission.payload.item_id) || null;
-  if (submission.status !== "success") return json({ intent, itemId: itemIdRaw, result: submission.reply() }, { status: 400 });
-  const value = submission.value;
-  const here = `/admin/syllabus?level=${level.id}`;
-  const gone = () => json({ intent, itemId: itemIdRaw, result: submission.reply({ formErrors: ["courses:syllabus.errors.notFound"] }) }, { status: 404 });
-
-  switch (value.intent) {
-    case "add":
-      await addSyllabusItem(level.id, { item_name: value.item_name, category: value.category }, user.id);
-      return toasts(request).redirectWithSuccess(here, "courses:syllabus.added");
-    case "rename": {
-      const outcome = await renameSyllabusItem(level.id, value.item_id, value.item_name, user.id);
-      if (!outcome.ok) return gone();
-      return toasts(request).redirectWithSuccess(here, "courses:syllabus.renamed");
-    }
-    case "move": {
-      const outcome = await moveSyllabusItem(level.id, value.item_id, value.direction, user.id);
-      if (!outcome.ok) return gone();
-      return toasts(request).redirectWithSuccess(`${here}#item-${value.item_id}`, "courses:syllabus.moved");
-    }
-    case "remove": {
-      const outcome = await removeSyllabusItem(level.id, value.item_id, user.id);
-      if (!outcome.ok) return gone();
-      return toasts(request).redirectWithSuccess(here, "courses:syllabus.removed");
-    }
-    case "defaults": {
-      const outcome = await createDefaultSyllabus(level.id, user.id);
-      if (!outcome.ok) return json({ intent, itemId: null, result: submission.reply({ formErrors: ["courses:syllabus.errors.notEmpty"] }) }, { status: 409 });
-      return toasts(request).redirectWithSuccess(here, "courses:syllabus.defaultsCreated");
-    }
-  }
+  return handleIntents(request, {
+    guard: async () => {
+      const user = await requirePermission(request, "syllabus:manage");
+      const level = levelFrom(request);
+      if (!level) notFound();
+      return { user, level, here: `/admin/syllabus?level=${level.id}` };
+    },
+    forms: syllabusForms,
+    target: "item_id",
+    intents: {
+      add: async ({ item_name, category }, { user, level, here }) => {
+        await addSyllabusItem(level.id, { item_name, category }, user.id);
+        return toastTo(here, "courses:syllabus.added");
+      },
+      rename: async (value, { user, level, here }) =>
+        ifDone(await renameSyllabusItem(level.id, value.item_id, value.item_name, user.id), toastTo(here, "courses:syllabus.renamed")),
+      move: async (value, { user, level, here }) =>
+        ifDone(await moveSyllabusItem(level.id, value.item_id, value.direction, user.id), toastTo(`${here}#item-${value.item_id}`, "courses:syllabus.moved")),
+      remove: async (value, { user, level, here }) =>
+        ifDone(await removeSyllabusItem(level.id, value.item_id, user.id), toastTo(here, "courses:syllabus.removed")),
+      defaults: async (_, { user, level, here }) => ifDone(await createDefaultSyllabus(level.id, user.id), toastTo(here, "courses:syllabus.defaultsCreated")),
+    },
+    refusals: {
+      notFound: { form: "courses:syllabus.errors.notFound", status: 404 },
+      notEmpty: { form: "courses:syllabus.errors.notEmpty", status: 409 },
+    },
+  });
 }
 
-type ActionData = { intent: string; itemId: number | null; result: SubmissionResult<string[]> };
 type Item = { id: number; item_name: string; category: GradingCategory; position: number };
 
 export default function Syllabus() {
   const { level, items, counts } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const rename = useIntentResult<typeof action>("rename");
+  const added = useIntentResult<typeof action>("add")?.result;
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const [params] = useSearchParams();
   const categoryLabel = useCategoryLabel();
   const removeId = Number(params.get("remove"));
   const toRemove = items.find((i) => i.id === removeId);
   const here = level ? `/admin/syllabus?level=${level.id}` : "/admin/syllabus";
-  const formError = actionData && ["move", "remove", "defaults"].includes(actionData.intent) ? actionData.result.error?.[""]?.[0] : undefined;
+  const formError = useIntentResult<typeof action>(["move", "remove", "defaults"])?.result.error?.[""]?.[0];
 
   return (
     <div className="space-y-4">
@@ -211,7 +179,7 @@ export default function Syllabus() {
                             levelId={level.id}
                             index={i}
                             last={i === list.length - 1}
-                            lastResult={actionData?.intent === "rename" && actionData.itemId === item.id ? actionData.result : undefined}
+                            lastResult={rename?.target === String(item.id) ? rename.result : undefined}
                           />
                         ))}
                       </tbody>
@@ -221,7 +189,7 @@ export default function Syllabus() {
               );
             })
           )}
-          <AddItemForm exam={level.exam as ExamType | null} lastResult={actionData?.intent === "add" ? actionData.result : undefined} />
+          <AddItemForm exam={level.exam as ExamType | null} lastResult={added} />
         </section>
       )}
 
@@ -257,9 +225,9 @@ function ItemRow({
     id: `rename-${item.id}`,
     lastResult,
     defaultValue: { item_name: item.item_name },
-    constraint: getZodConstraint(renameSchema),
+    constraint: getZodConstraint(renameItemSchema),
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: renameSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: renameItemSchema }),
   });
   const name = fields.item_name;
   const props = getInputProps(name, { type: "text" });
@@ -313,9 +281,9 @@ function AddItemForm({ exam, lastResult }: { exam: ExamType | null; lastResult?:
   const [form, fields] = useForm({
     id: "add-item",
     lastResult,
-    constraint: getZodConstraint(addSchema),
+    constraint: getZodConstraint(addItemSchema),
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addItemSchema }),
   });
   const nameProps = getInputProps(fields.item_name, { type: "text" });
   const categoryProps = getSelectProps(fields.category);

@@ -1,10 +1,9 @@
-import { type Submission, type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
@@ -15,9 +14,7 @@ import { AvatarForm, LockBadge, OneTimeLink } from "~/components/users";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { ROLES } from "~/modules/auth/permissions";
-import { toasts } from "~/modules/toast.server";
-import { imageRefusal, isMultipart, readImageForm } from "~/http/image-upload.server";
-import { PASSWORD_FIELDS, resetPasswordSchema, switchSchema, updateUserSchema } from "~/modules/users/schema";
+import { PASSWORD_FIELDS, resetPasswordSchema, updateUserSchema, userPageForms } from "~/modules/users/schema";
 import {
   type UserChangeFailure,
   getUser,
@@ -28,9 +25,11 @@ import {
   setUserStatus,
   updateUser,
 } from "~/modules/users/users.server";
-import { readForm } from "~/modules/shared/form.server";
+import { rowId } from "~/modules/shared/ids";
 import { requireId } from "~/http/ids.server";
 import { notFound } from "~/http/not-found.server";
+import { NOT_FOUND, type Refusal, handleIntents, ifDone, show, toastTo } from "~/http/intents.server";
+import { useIntentResult } from "~/http/intents";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -44,118 +43,65 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.user.name ?? "" }];
 
-const FAILURES: Record<UserChangeFailure, { field: string | null; key: string }> = {
-  notFound: { field: null, key: "users:errors.notFound" },
-  emailTaken: { field: "email", key: "users:errors.emailTaken" },
-  selfDemotion: { field: "role", key: "users:errors.selfDemotion" },
-  selfDeactivation: { field: null, key: "users:errors.selfDeactivation" },
-  selfLock: { field: null, key: "users:errors.selfLock" },
-};
-
-const SWITCH_TOASTS = {
-  activate: "users:toasts.activated",
-  deactivate: "users:toasts.deactivated",
-  lock: "users:toasts.locked",
-  unlock: "users:toasts.unlocked",
-  removeAvatar: "users:toasts.imageRemoved",
-} as const;
-
-const avatarSchema = z.object({ intent: z.literal("avatar") });
+const REFUSALS = {
+  notFound: NOT_FOUND,
+  emailTaken: { field: "email", message: "users:errors.emailTaken" },
+  selfDemotion: { field: "role", message: "users:errors.selfDemotion" },
+  selfDeactivation: { form: "users:errors.selfDeactivation" },
+  selfLock: { form: "users:errors.selfLock" },
+} satisfies Record<UserChangeFailure, Refusal>;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requirePermission(request, "users:manage");
-  const id = requireId(params);
-  const here = `/admin/users/${id}`;
-
-  // The picture comes as multipart; every other form of the page is a plain post.
-  if (isMultipart(request)) {
-    const { fields, image } = await readImageForm(request);
-    const submission = parseWithZod(fields, { schema: avatarSchema });
-    if (!image.ok) {
-      return json({ intent: "avatar", result: submission.reply({ fieldErrors: { avatar: [`users:errors.image.${image.reason}`] } }), link: null }, imageRefusal(image));
-    }
-    const outcome = await setUserImage(id, image, actor.id);
-    if (!outcome.ok) notFound();
-    return toasts(request).redirectWithSuccess(here, "users:toasts.imageSaved");
-  }
-
-  const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
-
-  if (intent === "update") {
-    const submission = parseWithZod(formData, { schema: updateUserSchema });
-    if (submission.status !== "success") return json({ intent, result: submission.reply(), link: null }, { status: 400 });
-    const outcome = await updateUser(id, submission.value, actor.id);
-    if (!outcome.ok) return failure(intent, submission, outcome.reason);
-    return toasts(request).redirectWithSuccess(here, "users:toasts.saved");
-  }
-
-  if (intent === "reset") {
-    const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-    if (submission.status !== "success") {
-      return json({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }), link: null }, { status: 400 });
-    }
-    const value = submission.value;
-    const outcome = await resetPassword(id, value.method === "password" ? { method: "password", password: value.password } : { method: "link" }, actor.id);
-    if (!outcome.ok) return failure(intent, submission, outcome.reason);
-    if (!outcome.token) return toasts(request).redirectWithSuccess(here, "users:toasts.passwordReset");
-    // Shown this once: only the link's hash is stored.
-    return json({ intent, result: submission.reply({ resetForm: true }), link: new URL(passwordLinkPath(outcome.token), request.url).toString() });
-  }
-
-  const submission = parseWithZod(formData, { schema: switchSchema });
-  if (submission.status !== "success") return json({ intent, result: submission.reply(), link: null }, { status: 400 });
-  const value = submission.value.intent;
-  let outcome;
-  switch (value) {
-    case "activate":
-    case "deactivate":
-      outcome = await setUserStatus(id, value === "activate" ? "active" : "inactive", actor.id);
-      break;
-    case "lock":
-    case "unlock":
-      outcome = await setUserLock(id, value === "lock", actor.id);
-      break;
-    case "removeAvatar":
-      outcome = await setUserImage(id, null, actor.id);
-      break;
-    default: {
-      const never: never = value;
-      throw new Error(`Unknown intent ${never}`);
-    }
-  }
-  if (!outcome.ok) return failure(value, submission, outcome.reason);
-  return toasts(request).redirectWithSuccess(here, SWITCH_TOASTS[value]);
+  const here = (id: number) => `/admin/users/${id}`;
+  return handleIntents(request, {
+    guard: async () => ({ actor: await requirePermission(request, "users:manage"), id: requireId(params) }),
+    forms: userPageForms,
+    hideFields: PASSWORD_FIELDS,
+    image: {
+      intent: "avatar",
+      field: "avatar",
+      messages: "users:errors.image",
+      run: async (image, { actor, id }) => ifDone(await setUserImage(id, image, actor.id), toastTo(here(id), "users:toasts.imageSaved")),
+    },
+    intents: {
+      update: async (value, { actor, id }) => ifDone(await updateUser(id, value, actor.id), toastTo(here(id), "users:toasts.saved")),
+      reset: async (value, { actor, id }) => {
+        const outcome = await resetPassword(id, value.method === "password" ? { method: "password", password: value.password } : { method: "link" }, actor.id);
+        if (!outcome.ok) return outcome;
+        if (!outcome.token) return toastTo(here(id), "users:toasts.passwordReset");
+        // Shown this once: only the link's hash is stored.
+        return show({ link: new URL(passwordLinkPath(outcome.token), request.url).toString() });
+      },
+      activate: async (_, { actor, id }) => ifDone(await setUserStatus(id, "active", actor.id), toastTo(here(id), "users:toasts.activated")),
+      deactivate: async (_, { actor, id }) => ifDone(await setUserStatus(id, "inactive", actor.id), toastTo(here(id), "users:toasts.deactivated")),
+      lock: async (_, { actor, id }) => ifDone(await setUserLock(id, true, actor.id), toastTo(here(id), "users:toasts.locked")),
+      unlock: async (_, { actor, id }) => ifDone(await setUserLock(id, false, actor.id), toastTo(here(id), "users:toasts.unlocked")),
+      removeAvatar: async (_, { actor, id }) => ifDone(await setUserImage(id, null, actor.id), toastTo(here(id), "users:toasts.imageRemoved")),
+    },
+    refusals: REFUSALS,
+  });
 }
-
-/** A refused change: nothing was written; the message sits by its field, or on the form. */
-function failure(intent: string, submission: Pick<Submission<unknown>, "reply">, reason: UserChangeFailure) {
-  if (reason === "notFound") notFound();
-  const { field, key } = FAILURES[reason];
-  const result = field
-    ? submission.reply({ fieldErrors: { [field]: [key] }, hideFields: PASSWORD_FIELDS })
-    : submission.reply({ formErrors: [key], hideFields: PASSWORD_FIELDS });
-  return json({ intent, result, link: null as string | null }, { status: 400 });
-}
-
-type ActionData = { intent: string; result: SubmissionResult<string[]>; link: string | null };
 
 export default function UserDetail() {
   const { user, isSelf } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as unknown as ActionData | undefined;
+  const update = useIntentResult<typeof action>("update")?.result;
+  const reset = useIntentResult<typeof action>("reset");
+  const avatar = useIntentResult<typeof action>("avatar")?.result;
+  const deactivate = useIntentResult<typeof action>("deactivate")?.result;
+  const lock = useIntentResult<typeof action>("lock")?.result;
+  // A refusal of a button outside the dialogs (activate, unlock, remove picture) shows at the top.
+  const switched = useIntentResult<typeof action>(["activate", "deactivate", "lock", "unlock", "removeAvatar"]);
   const { t } = useTranslation("users");
   const format = useFormat();
   const [params] = useSearchParams();
   const here = `/admin/users/${user.id}`;
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
-  const link = actionData?.intent === "reset" ? actionData.link : null;
+  const link = reset?.link ?? null;
   const allowed = new Set<string>(["reset"]);
   if (!isSelf && user.status === "active") allowed.add("deactivate");
   if (!isSelf && !user.locked) allowed.add("lock");
   const requested = params.get("confirm");
   const confirm = !link && requested && allowed.has(requested) ? requested : null;
-  // A refusal of a button outside the dialogs (activate, unlock, remove picture) shows at the top.
-  const topErrors = !confirm && actionData && !["update", "reset", "avatar"].includes(actionData.intent) ? actionData.result.error?.[""] : null;
+  const topErrors = !confirm && switched ? switched.result.error?.[""] : null;
 
   return (
     <div className="max-w-3xl space-y-4">
@@ -177,7 +123,7 @@ export default function UserDetail() {
 
       <section aria-labelledby="details-title" className="card space-y-2">
         <h2 id="details-title" className="text-lg font-semibold">{t("detail.account")}</h2>
-        <EditForm user={user} isSelf={isSelf} lastResult={resultFor("update")} />
+        <EditForm user={user} isSelf={isSelf} lastResult={update} />
       </section>
 
       <section aria-labelledby="access-title" className="card space-y-4">
@@ -200,22 +146,22 @@ export default function UserDetail() {
 
       <section aria-labelledby="picture-title" className="card space-y-2">
         <h2 id="picture-title" className="text-lg font-semibold">{t("avatar.title")}</h2>
-        <AvatarForm image={user.image} lastResult={resultFor("avatar")} />
+        <AvatarForm image={user.image} lastResult={avatar} />
       </section>
 
       {confirm === "deactivate" ? (
         <ConfirmDialog title={t("confirm.deactivateTitle", { name: user.name })} cancelTo={here}>
-          <SwitchConfirm intent="deactivate" text={t("confirm.deactivateText")} label={t("actions.deactivate")} lastResult={resultFor("deactivate")} />
+          <SwitchConfirm intent="deactivate" text={t("confirm.deactivateText")} label={t("actions.deactivate")} lastResult={deactivate} />
         </ConfirmDialog>
       ) : null}
       {confirm === "lock" ? (
         <ConfirmDialog title={t("confirm.lockTitle", { name: user.name })} cancelTo={here}>
-          <SwitchConfirm intent="lock" text={t("confirm.lockText")} label={t("actions.lock")} lastResult={resultFor("lock")} />
+          <SwitchConfirm intent="lock" text={t("confirm.lockText")} label={t("actions.lock")} lastResult={lock} />
         </ConfirmDialog>
       ) : null}
       {confirm === "reset" ? (
         <ConfirmDialog title={t("confirm.resetTitle", { name: user.name })} cancelTo={here}>
-          <ResetForm lastResult={resultFor("reset")} />
+          <ResetForm lastResult={reset?.result} />
         </ConfirmDialog>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RadioGroup, SelectField, TextField } from "~/components/fields";
@@ -12,10 +12,10 @@ import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { ROLES } from "~/modules/auth/permissions";
-import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, createUserSchema } from "~/modules/users/schema";
 import { createUser, passwordLinkPath } from "~/modules/users/users.server";
-import { readForm } from "~/modules/shared/form.server";
+import { handleIntents, show, toastTo } from "~/http/intents.server";
+import { useIntentResult } from "~/http/intents";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -28,28 +28,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requirePermission(request, "users:manage");
-  const submission = parseWithZod(await readForm(request), { schema: createUserSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), created: null }, { status: 400 });
-  }
-  const outcome = await createUser(submission.value, actor.id);
-  if (!outcome.ok) {
-    return json(
-      { result: submission.reply({ fieldErrors: { email: ["users:errors.emailTaken"] }, hideFields: PASSWORD_FIELDS }), created: null },
-      { status: 400 },
-    );
-  }
-  if (!outcome.token) return toasts(request).redirectWithSuccess(`/admin/users/${outcome.id}`, "users:toasts.created");
-  // The link is shown this once: only its hash is kept, so it cannot be shown again.
-  return json({
-    result: submission.reply({ resetForm: true }),
-    created: { id: outcome.id, name: submission.value.name, link: new URL(passwordLinkPath(outcome.token), request.url).toString() },
+  return handleIntents(request, {
+    guard: async () => ({ actor: await requirePermission(request, "users:manage") }),
+    forms: { create: createUserSchema },
+    defaultIntent: "create",
+    hideFields: PASSWORD_FIELDS,
+    intents: {
+      create: async (value, { actor }) => {
+        const outcome = await createUser(value, actor.id);
+        if (!outcome.ok) return outcome;
+        if (!outcome.token) return toastTo(`/admin/users/${outcome.id}`, "users:toasts.created");
+        // The link is shown this once: only its hash is kept, so it cannot be shown again.
+        return show({ created: { id: outcome.id, name: value.name, link: new URL(passwordLinkPath(outcome.token), request.url).toString() } });
+      },
+    },
+    refusals: { emailTaken: { field: "email", message: "users:errors.emailTaken" } },
   });
 }
 
 export default function NewUser() {
-  const actionData = useActionData<typeof action>();
+  const actionData = useIntentResult<typeof action>("create");
   const { t } = useTranslation("users");
   const [form, fields] = useForm({
     id: "create-user",

@@ -1,9 +1,8 @@
 import { type SubmissionResult, getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { TextField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { AvatarForm } from "~/components/users";
@@ -13,12 +12,11 @@ import { i18next, localeCookie, translator } from "~/i18n/i18n.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { clearSessionCookie } from "~/modules/auth/session.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
-import { toasts } from "~/modules/toast.server";
-import { imageRefusal, isMultipart, readImageForm } from "~/http/image-upload.server";
-import { PASSWORD_FIELDS, changePasswordSchema, languageSchema, profileNameSchema } from "~/modules/users/schema";
+import { PASSWORD_FIELDS, changePasswordSchema, profileForms, profileNameSchema } from "~/modules/users/schema";
 import { changeOwnPassword, getProfile, setUserImage, updateOwnLocale, updateOwnName } from "~/modules/users/users.server";
 import { clientKey, isHttps } from "~/env.server";
-import { readForm, unknownForm } from "~/modules/shared/form.server";
+import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
+import { useIntentResult } from "~/http/intents";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -34,73 +32,57 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
-const avatarSchema = z.object({ intent: z.literal("avatar") });
-const removeSchema = z.object({ intent: z.literal("removeAvatar") });
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-
-  if (isMultipart(request)) {
-    const { fields, image } = await readImageForm(request);
-    const submission = parseWithZod(fields, { schema: avatarSchema });
-    if (!image.ok) {
-      return json({ intent: "avatar", result: submission.reply({ fieldErrors: { avatar: [`users:errors.image.${image.reason}`] } }) }, imageRefusal(image));
-    }
-    await setUserImage(user.id, image, user.id);
-    return toasts(request).redirectWithSuccess(HERE, "users:toasts.imageSaved");
-  }
-
-  const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
-  switch (intent) {
-    case "profile": {
-      const submission = parseWithZod(formData, { schema: profileNameSchema });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-      await updateOwnName(user.id, submission.value.name);
-      return toasts(request).redirectWithSuccess(HERE, "users:toasts.profileSaved");
-    }
-    case "removeAvatar": {
-      const submission = parseWithZod(formData, { schema: removeSchema });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-      await setUserImage(user.id, null, user.id);
-      return toasts(request).redirectWithSuccess(HERE, "users:toasts.imageRemoved");
-    }
-    case "language": {
-      const submission = parseWithZod(formData, { schema: languageSchema });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-      await updateOwnLocale(user.id, submission.value.locale);
-      return toasts(request).redirectWithSuccess(HERE, "users:toasts.languageSaved", {
-        headers: { "Set-Cookie": await localeCookie.serialize(submission.value.locale, { secure: isHttps(request) }) },
-      });
-    }
-    case "password": {
-      const submission = parseWithZod(formData, { schema: changePasswordSchema });
-      if (submission.status !== "success") {
-        return json({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
-      }
-      const outcome = await changeOwnPassword(user, submission.value.current_password, submission.value.password, clientKey(request, context));
-      if (!outcome.ok && outcome.reason === "locked") {
-        // The fifth wrong password in a row locked the account and ended its sessions (as at sign-in).
-        throw json({ message: "login.errors.locked" }, { status: 403, headers: { "Set-Cookie": await clearSessionCookie(request) } });
-      }
-      if (!outcome.ok) {
-        const [message, status] = outcome.reason === "rateLimited" ? ["users:limits.tooManyAttempts", 429] : ["users:errors.currentPasswordWrong", 400];
-        return json({ intent, result: submission.reply({ fieldErrors: { current_password: [message] }, hideFields: PASSWORD_FIELDS }) }, { status });
-      }
-      return toasts(request).redirectWithSuccess(HERE, "users:toasts.passwordChanged");
-    }
-    default:
-      return unknownForm();
-  }
+  return handleIntents(request, {
+    guard: async () => ({ user: await requireUser(request) }),
+    forms: profileForms,
+    hideFields: PASSWORD_FIELDS,
+    image: {
+      intent: "avatar",
+      field: "avatar",
+      messages: "users:errors.image",
+      run: async (image, { user }) => {
+        await setUserImage(user.id, image, user.id);
+        return toastTo(HERE, "users:toasts.imageSaved");
+      },
+    },
+    intents: {
+      profile: async (value, { user }) => {
+        await updateOwnName(user.id, value.name);
+        return toastTo(HERE, "users:toasts.profileSaved");
+      },
+      removeAvatar: async (_, { user }) => {
+        await setUserImage(user.id, null, user.id);
+        return toastTo(HERE, "users:toasts.imageRemoved");
+      },
+      language: async (value, { user }) => {
+        await updateOwnLocale(user.id, value.locale);
+        return toastTo(HERE, "users:toasts.languageSaved", {
+          headers: { "Set-Cookie": await localeCookie.serialize(value.locale, { secure: isHttps(request) }) },
+        });
+      },
+      password: async (value, { user }) =>
+        ifDone(
+          await changeOwnPassword(user, value.current_password, value.password, clientKey(request, context)),
+          toastTo(HERE, "users:toasts.passwordChanged"),
+        ),
+    },
+    refusals: {
+      wrongPassword: { field: "current_password", message: "users:errors.currentPasswordWrong" },
+      rateLimited: { field: "current_password", message: "users:limits.tooManyAttempts", status: 429 },
+      // The fifth wrong password in a row locked the account and ended its sessions (as at sign-in).
+      locked: async () => ({ page: 403, message: "login.errors.locked", headers: { "Set-Cookie": await clearSessionCookie(request) } }),
+    },
+  });
 }
-
-type ActionData = { intent: string; result: SubmissionResult<string[]> };
 
 export default function Profile() {
   const { profile, language } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as unknown as ActionData | undefined;
   const { t } = useTranslation("users");
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const name = useIntentResult<typeof action>("profile")?.result;
+  const avatar = useIntentResult<typeof action>("avatar")?.result;
+  const locale = useIntentResult<typeof action>("language")?.result;
+  const password = useIntentResult<typeof action>("password")?.result;
 
   return (
     <div className="max-w-3xl space-y-4">
@@ -111,22 +93,22 @@ export default function Profile() {
 
       <section aria-labelledby="profile-details" className="card space-y-2">
         <h2 id="profile-details" className="text-lg font-semibold">{t("profile.details")}</h2>
-        <NameForm name={profile.name} email={profile.email} lastResult={resultFor("profile")} />
+        <NameForm name={profile.name} email={profile.email} lastResult={name} />
       </section>
 
       <section aria-labelledby="profile-picture" className="card space-y-2">
         <h2 id="profile-picture" className="text-lg font-semibold">{t("avatar.title")}</h2>
-        <AvatarForm image={profile.image} lastResult={resultFor("avatar")} />
+        <AvatarForm image={profile.image} lastResult={avatar} />
       </section>
 
       <section aria-labelledby="profile-language" className="card space-y-2">
         <h2 id="profile-language" className="text-lg font-semibold">{t("profile.language")}</h2>
-        <LanguageForm current={language} lastResult={resultFor("language")} />
+        <LanguageForm current={language} lastResult={locale} />
       </section>
 
       <section aria-labelledby="profile-password" className="card space-y-2">
         <h2 id="profile-password" className="text-lg font-semibold">{t("profile.changePassword")}</h2>
-        <PasswordForm lastResult={resultFor("password")} />
+        <PasswordForm lastResult={password} />
       </section>
     </div>
   );

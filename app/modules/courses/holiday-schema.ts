@@ -39,13 +39,9 @@ export const holidayFormSchema = holidayFields.superRefine(endNotBeforeStart);
 
 const id = z.coerce.number().int().positive().max(MAX_ID);
 
-/** Every post of the holidays page, by intent. */
-export const holidayActionSchema = z
-  .discriminatedUnion("intent", [
-    holidayFields.extend({ intent: z.literal("create") }),
-    holidayFields.extend({ intent: z.literal("update"), id }),
-    z.object({ intent: z.literal("delete"), id }),
-  ])
-  .superRefine((value, ctx) => {
-    if (value.intent !== "delete") endNotBeforeStart(value, ctx);
-  });
+/** The forms of the holidays page, by intent. */
+export const holidayForms = {
+  create: holidayFormSchema,
+  update: holidayFields.extend({ id }).superRefine(endNotBeforeStart),
+  delete: z.object({ id }),
+};

@@ -45,14 +45,14 @@ export async function saveBand(id: number | null, input: BandInput, userId: numb
     });
 }
 
-export async function deleteBand(id: number, userId: number): Promise<{ ok: boolean }> {
+export async function deleteBand(id: number, userId: number): Promise<{ ok: true } | { ok: false; reason: "notFound" }> {
   return db()
     .transaction()
     .execute(async (trx) => {
       const band = await trx.selectFrom("grade_bands").select(["name", "min", "max"]).where("id", "=", id).executeTakeFirst();
-      if (!band) return { ok: false };
+      if (!band) return { ok: false, reason: "notFound" } as const;
       await trx.deleteFrom("grade_bands").where("id", "=", id).execute();
       await audit(userId, "grade_band.deleted", "grade_band", id, { name: band.name, min: Number(band.min), max: Number(band.max) }, trx);
-      return { ok: true };
+      return { ok: true } as const;
     });
 }

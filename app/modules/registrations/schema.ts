@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "~/modules/shared/ids";
 import { findLevel } from "~/modules/students/levels";
 import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
 
@@ -248,3 +249,15 @@ export const DRAFT_FIELDS = {
   },
 } as const satisfies Record<Exclude<Step, "done">, Record<string, number>>;
 export type Step = (typeof STEPS)[number];
+
+/** The staff's decision on a registration, by intent (approve: optionally into a course; reject: with a reason). */
+export const registrationDecisionForms = {
+  approve: z.object({ course_id: z.coerce.number().int().positive().max(MAX_ID).optional() }),
+  reject: z.object({
+    reason: z
+      .string({ required_error: "registrations.errors.reasonRequired" })
+      .trim()
+      .min(1, "registrations.errors.reasonRequired")
+      .max(500, "registration.errors.tooLong"),
+  }),
+};

@@ -50,10 +50,8 @@ export const resetPasswordSchema = z.discriminatedUnion(
   methodError,
 );
 
-/** The forms of an admin's user page that carry no fields but their intent. */
-export const USER_SWITCH_INTENTS = ["activate", "deactivate", "lock", "unlock", "removeAvatar"] as const;
-export type UserSwitchIntent = (typeof USER_SWITCH_INTENTS)[number];
-export const switchSchema = z.object({ intent: z.enum(USER_SWITCH_INTENTS) });
+/** A form that carries no field but its intent (a button). */
+const button = z.object({});
 
 /** A new password typed twice. */
 export function withConfirmation<T extends z.ZodRawShape>(shape: T) {
@@ -78,6 +76,25 @@ export const changePasswordSchema = withConfirmation({
     .min(1, "users:errors.currentPasswordRequired")
     .max(MAX_PASSWORD_LENGTH, "users:errors.currentPasswordWrong"),
 });
+
+/** The forms of an admin's user page, by intent (the picture is a multipart form of its own). */
+export const userPageForms = {
+  update: updateUserSchema,
+  reset: resetPasswordSchema,
+  activate: button,
+  deactivate: button,
+  lock: button,
+  unlock: button,
+  removeAvatar: button,
+};
+
+/** The forms of one's own profile, by intent (the picture is a multipart form of its own). */
+export const profileForms = {
+  profile: profileNameSchema,
+  language: languageSchema,
+  password: changePasswordSchema,
+  removeAvatar: button,
+};
 
 /** Password inputs are never sent back to the browser after a failed submission. */
 export const PASSWORD_FIELDS = ["password", "confirm", "current_password"];

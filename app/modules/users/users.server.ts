@@ -169,7 +169,10 @@ async function emailTaken(trx: Db, email: string, exceptId?: number) {
 export type NewUserInput = { name: string; email: string; role: Role } & ({ method: "password"; password: string } | { method: "link" });
 
 /** A new active user with either the admin's initial password or a one-time link (returned once, never stored). */
-export async function createUser(input: NewUserInput, actorId: number): Promise<UserChange<{ id: number; token: string | null }>> {
+export async function createUser(
+  input: NewUserInput,
+  actorId: number,
+): Promise<{ ok: true; id: number; token: string | null } | { ok: false; reason: "emailTaken" }> {
   const passwordHash = input.method === "password" ? await hashPassword(input.password) : null;
   try {
     return await db()
