@@ -208,7 +208,7 @@ describe("sign-in email: the registration's rules (spec 5)", () => {
 });
 
 describe("error pages show translated messages", () => {
-  const SOURCES = ["app/modules", "app/routes"].flatMap((dir) =>
+  const SOURCES = ["app/modules", "app/routes", "app/http"].flatMap((dir) =>
     fs.readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile() && /\.tsx?$/.test(d.name))
       .map((d) => path.join(d.parentPath, d.name)),
