@@ -61,6 +61,14 @@ export default [
   {
     files: ["tests/**"],
     rules: {
+      // `importOriginal<typeof import("…")>()` is vitest's own idiom for a
+      // partial mock, and a module the test imports later (after a mock or an
+      // environment change) is typed the same way; an `import type` would add a
+      // static import that reads as if the module loaded first.
+      "@typescript-eslint/consistent-type-imports": [
+        "warn",
+        { prefer: "type-imports", disallowTypeAnnotations: false, fixStyle: "inline-type-imports" },
+      ],
       // Newer than the Epic Stack's Remix v2 config: it asks for `using`
       // disposables instead of beforeEach/afterEach, a rewrite of the suite's
       // setup for no finding.
