@@ -36,9 +36,6 @@ export default [
           groups: ["builtin", "external", "internal", "parent", "sibling", "index"],
         },
       ],
-      // Control characters in a regular expression are a mistake unless meant;
-      // the places that mean them (log and header hygiene) say so.
-      "no-control-regex": "error",
     },
   },
 
