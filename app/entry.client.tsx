@@ -39,4 +39,4 @@ async function hydrate() {
   }
 }
 
-hydrate();
+void hydrate();

@@ -19,7 +19,6 @@ export function redactSecrets(text) {
  * is told apart from an escaped newline).
  */
 export function escapeControl(text) {
-  // eslint-disable-next-line no-control-regex
   return String(text).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/g, (c) => {
     if (c === "\\") return "\\\\";
     const code = c.charCodeAt(0);

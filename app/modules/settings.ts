@@ -13,7 +13,6 @@ export const DEFAULT_SETTINGS = {
 };
 
 /** Tabs, line breaks and other control characters never belong in a name printed on a certificate. */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**

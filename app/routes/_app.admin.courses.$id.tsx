@@ -139,7 +139,7 @@ export default function CourseDetail() {
     [t("fields.phase"), t(`phases.${phase}`)],
     [t("fields.professor"), c.professor_name ? `${c.professor_name} (${c.professor_email})` : t("noProfessor")],
     [t("form.percentages"), t("percentagesValue", { assig: format.percent(c.assig_percentage, 0), test: format.percent(c.test_percentage, 0), exam: format.percent(c.exam_percentage, 0) })],
-    [t("fields.enrolled"), <bdi dir="ltr">{t("enrolledOf", { enrolled: format.number(enrollments.current.length), capacity: format.number(c.capacity) })}</bdi>],
+    [t("fields.enrolled"), <bdi key="enrolled" dir="ltr">{t("enrolledOf", { enrolled: format.number(enrollments.current.length), capacity: format.number(c.capacity) })}</bdi>],
     [t("fields.exam"), c.exam ?? t("noExam")],
   ];
 

@@ -334,8 +334,6 @@ export function studentWrite(browser: Browser, rnd: Random, tag: string): Studen
 // ---------------------------------------------------------------------------
 // The ledger: what must be stored, by key
 
-type Expected = Record<string, string | number | null>;
-
 export interface Check {
   /** Acknowledged writes whose every value was found. */
   found: number;

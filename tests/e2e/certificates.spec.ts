@@ -164,6 +164,7 @@ test("professor: a course that has not ended disables the Certificate button wit
   const button = box.getByRole("button", { name: "Certificate (PDF)" });
   await expect(button).toBeDisabled();
   const describedBy = await button.getAttribute("aria-describedby");
+  // eslint-disable-next-line playwright/prefer-web-first-assertions -- the id is used below to find the description
   expect(describedBy).toBeTruthy();
   // The demo term ends on 2026-12-18; after it, its exams are still ungraded.
   await expect(box.locator(`[id="${describedBy}"]`)).toHaveText(

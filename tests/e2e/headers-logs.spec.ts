@@ -90,7 +90,6 @@ test("L5: the logs hold no set-password token and no forged line", async () => {
   expect(log).not.toContain(TOKEN);
   for (const line of lines) {
     expect(line).not.toMatch(/^\s*FORGED/);
-    // eslint-disable-next-line no-control-regex
     expect(line).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   }
   // The access log has the requests, with the token out.

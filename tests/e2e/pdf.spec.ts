@@ -19,6 +19,7 @@ test("a professor opens the student report and its PDFs are real PDFs", async ({
   // The whole course's reports: a link.
   const all = box.getByRole("link", { name: "All reports (PDF)" });
   const allHref = await all.getAttribute("href");
+  // eslint-disable-next-line playwright/prefer-web-first-assertions -- the link is fetched below
   expect(allHref).toBe(`/course/${id}/report.pdf?all=1`);
   const response = await page.request.get(allHref!);
   expect(response.status()).toBe(200);

@@ -70,6 +70,7 @@ async function expectAvatar(page: import("@playwright/test").Page) {
   expect(box?.height).toBeCloseTo(35, 0);
   // The image really exists.
   const src = await avatar.getAttribute("src");
+  // eslint-disable-next-line playwright/prefer-web-first-assertions -- the image is fetched below
   expect(src).toBeTruthy();
   expect((await page.request.get(src!)).status()).toBe(200);
 }

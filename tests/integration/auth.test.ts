@@ -588,7 +588,7 @@ describe("sign-in under parallel attempts", () => {
   });
 
   it.each([
-    ["one email (limit 10)", (i: number) => "ghost-burst@school.example.com", 10],
+    ["one email (limit 10)", (_i: number) => "ghost-burst@school.example.com", 10],
     ["one client, many emails (limit 50)", (i: number) => `ghost${i}@school.example.com`, 50],
   ])("the rate limit for %s holds when the attempts come at once", async (_label, emailFor, limit) => {
     delete process.env.RATE_LIMIT_FACTOR;

@@ -66,6 +66,7 @@ export function TransferBell({ initial }: { initial: PendingTransfers }) {
   }, [close]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation: a click on one of its links (Enter on a link clicks it too) closes the menu
     <details
       ref={details}
       className="relative"

@@ -14,7 +14,6 @@ import {
   type PersonalStep,
   type Step,
   addressSchema,
-  messageSchema,
   personalSchema,
 } from "./schema";
 
