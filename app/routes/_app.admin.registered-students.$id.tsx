@@ -19,7 +19,6 @@ import {
 } from "~/modules/registrations/review.server";
 import { levelById } from "~/modules/students/levels";
 import { registrationDecisionForms } from "~/modules/registrations/schema";
-import { rowId } from "~/modules/shared/ids";
 import { requireId } from "~/http/ids.server";
 import { notFound } from "~/http/not-found.server";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";

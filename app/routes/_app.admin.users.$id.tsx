@@ -25,7 +25,6 @@ import {
   setUserStatus,
   updateUser,
 } from "~/modules/users/users.server";
-import { rowId } from "~/modules/shared/ids";
 import { requireId } from "~/http/ids.server";
 import { notFound } from "~/http/not-found.server";
 import { NOT_FOUND, type Refusal, handleIntents, ifDone, show, toastTo } from "~/http/intents.server";
