@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
@@ -7,6 +7,7 @@ import { translator } from "~/i18n/i18n.server";
 import { auditFilterOptions, listAudit, parseAuditFilters } from "~/modules/audit/audit-log.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 /** The details JSON as plain "key: value" lines ({from, to} pairs as "from → to"); React renders them as text. */
 function describe(details: string | null): string[] {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
@@ -16,6 +16,7 @@ import { toasts } from "~/modules/toast.server";
 import { promoteCandidates, promotePassing } from "~/modules/transfers/promote.server";
 import { readForm } from "~/modules/shared/form.server";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 // "students" for the absence highlight's words (AbsenceCount).
 export const handle = { i18n: ["common", "gradebook", "students"] };
@@ -49,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "course-reports:view");

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useCourseTypeLabel, useScheduleLabel, useStandardScheduleLabel } from "~/components/courses/labels";
@@ -14,6 +14,7 @@ import { CUSTOM_SCHEDULE, PHASES } from "~/modules/courses/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { ALL_LEVELS, levelById } from "~/modules/students/levels";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 
 export default function Courses() {

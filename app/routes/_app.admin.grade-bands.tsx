@@ -1,6 +1,6 @@
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -14,6 +14,7 @@ import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
 import { toasts } from "~/modules/toast.server";
 import { readForm, unknownForm } from "~/modules/shared/form.server";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ title: t("bands.title"), bands });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "gradebands:manage");

@@ -1,6 +1,6 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "~/components/fields";
@@ -26,6 +26,7 @@ import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
 import { rowId } from "~/modules/shared/ids";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -61,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }, missing ? { status: 404 } : undefined);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 /** Back to the list the user was on, without the dialog's parameter. */
 function listUrl(request: Request) {

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
@@ -10,6 +10,7 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { listRegistrations, parseRegistrationFilters } from "~/modules/registrations/review.server";
 import { ALL_LEVELS, levelById } from "~/modules/students/levels";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "registrations:view");
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 
 export default function RegisteredStudents() {

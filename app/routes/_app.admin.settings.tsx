@@ -1,11 +1,12 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { SchoolMark } from "~/components/layout/school-mark";
+import { titleMeta } from "~/components/ui/meta";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 const HERE = "/admin/settings";
 

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
@@ -14,6 +14,7 @@ import { PROMOTIONS, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
 import { ALL_LEVELS, levelById } from "~/modules/students/levels";
 import { type StudentSort, courseOptions, listStudents, parseStudentFilters } from "~/modules/students/students.server";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "students"] };
 
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 
 export default function Students() {

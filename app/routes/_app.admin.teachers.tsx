@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -19,6 +19,7 @@ import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, email, name, newPassword } from "~/modules/users/schema";
 import { readForm } from "~/modules/shared/form.server";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 // The user rules of admin/users (name, unique email, password of at least
 // 10 characters): their messages live in the "users" namespace.
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePermission(request, "teachers:edit");

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -23,6 +23,7 @@ import {
 import { readForm } from "~/modules/shared/form.server";
 import { MAX_ID, rowId } from "~/modules/shared/ids";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "transfers"] };
 
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 const decision = z.object({ intent: z.enum(["approve", "reject"]), id: z.coerce.number().int().positive().max(MAX_ID) });
 

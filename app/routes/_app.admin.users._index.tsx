@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "~/components/ui/pagination";
@@ -9,6 +9,7 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { ROLES } from "~/modules/auth/permissions";
 import { listUsers, parseUserFilters } from "~/modules/users/users.server";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export default function Users() {
   const { rows, total, page, limit } = useLoaderData<typeof loader>();

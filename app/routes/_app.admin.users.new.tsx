@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { OneTimeLink } from "~/components/users";
+import { titleMeta } from "~/components/ui/meta";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ title: t("create.title") });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePermission(request, "users:manage");

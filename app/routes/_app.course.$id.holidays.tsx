@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useSessionDay } from "~/components/attendance/summary";
@@ -7,6 +7,7 @@ import { translator } from "~/i18n/i18n.server";
 import { requireCourseProfessor } from "~/modules/courses/access.server";
 import { courseHolidays } from "~/modules/courses/course-pages.server";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "course", "attendance"] };
 
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ title: t("holidays.title"), ...data });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export default function CourseHolidays() {
   const { course, holidays } = useLoaderData<typeof loader>();

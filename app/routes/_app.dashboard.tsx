@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HolidaysAhead } from "~/components/calendar/holidays-ahead";
@@ -16,6 +16,7 @@ import { absenceAlerts, schoolCounts } from "~/modules/dashboard/dashboard.serve
 import { absenceSeverity } from "~/modules/students/absence";
 import { ALL_LEVELS } from "~/modules/students/levels";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMetaOr } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -62,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Dashboard" }];
+export const meta = titleMetaOr("Dashboard");
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();

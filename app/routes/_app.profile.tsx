@@ -1,12 +1,13 @@
 import { type SubmissionResult, getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { TextField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { AvatarForm } from "~/components/users";
+import { titleMeta } from "~/components/ui/meta";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { i18next, localeCookie, translator } from "~/i18n/i18n.server";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ profile, language: await i18next.getLocale(request), title: t("profile.title") });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 const avatarSchema = z.object({ intent: z.literal("avatar") });
 const removeSchema = z.object({ intent: z.literal("removeAvatar") });

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/fields";
@@ -16,6 +16,7 @@ import { type TokenState, passwordTokenState, setPasswordWithToken } from "~/mod
 import { readForm } from "~/modules/shared/form.server";
 import { schoolBrand } from "~/modules/settings.server";
 import { SchoolMark } from "~/components/layout/school-mark";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // The token in the URL stays on this site: every page is sent with
 // Referrer-Policy: same-origin (a no-referrer meta would make form posts
 // carry "Origin: null", which the CSRF checks refuse).
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
