@@ -13,7 +13,9 @@ import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
 import { toasts } from "~/modules/toast.server";
 import { readForm, unknownForm } from "~/modules/shared/form.server";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "courses"] };
@@ -82,52 +84,34 @@ export default function GradeBands() {
 
   return (
     <div className="space-y-4">
-      <p>
-        <Link to="/admin/syllabus" className="text-sm text-primary-dark underline">{t("bands.backToSyllabus")}</Link>
-      </p>
-      <h1 className="text-2xl font-semibold">{t("bands.title")}</h1>
+      <PageHeader title={t("bands.title")} back={{ to: "/admin/syllabus", label: t("bands.backToSyllabus") }} />
       <p className="text-sm text-slate-700">{t("bands.intro")}</p>
-      {deleteError ? (
-        <p role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(deleteError)}</p>
-      ) : null}
-      <TableScroll label={t("bands.title")} className="rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">{t("bands.title")}</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-start">{t("bands.name")}</th>
-              <th scope="col" className="px-3 py-2 text-end">{t("bands.min")}</th>
-              <th scope="col" className="px-3 py-2 text-end">{t("bands.max")}</th>
-              <th scope="col" className="px-3 py-2 text-end">{t("detail.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bands.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="px-3 py-6 text-center text-slate-700">{t("bands.empty")}</td>
-              </tr>
-            ) : (
-              bands.map((b) => (
-                <tr key={b.id} className="border-t border-slate-200">
-                  <th scope="row" className="px-3 py-2 text-start font-medium">{b.name}</th>
-                  <td className="px-3 py-2 text-end tabular-nums">{number.format(b.min)}</td>
-                  <td className="px-3 py-2 text-end tabular-nums">{number.format(b.max)}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-3">
-                      <Link to={`?edit=${b.id}#band-form`} className="text-sm font-medium text-primary-dark underline">
-                        {t("edit")}<span className="sr-only"> {b.name}</span>
-                      </Link>
-                      <Link to={`?delete=${b.id}`} preventScrollReset className="text-sm font-medium text-secondary-dark underline">
-                        {t("bands.delete")}<span className="sr-only"> {b.name}</span>
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      {deleteError ? <FormAlert>{t(deleteError)}</FormAlert> : null}
+      <DataTable
+        label={t("bands.title")}
+        rows={bands}
+        rowKey={(b) => b.id}
+        empty={t("bands.empty")}
+        columns={[
+          { header: t("bands.name"), rowHeader: true, cell: (b) => b.name },
+          { header: t("bands.min"), align: "end", className: "tabular-nums", cell: (b) => number.format(b.min) },
+          { header: t("bands.max"), align: "end", className: "tabular-nums", cell: (b) => number.format(b.max) },
+          {
+            header: t("detail.actions"),
+            align: "end",
+            cell: (b) => (
+              <div className="flex justify-end gap-3">
+                <Link to={`?edit=${b.id}#band-form`} className="text-sm font-medium text-primary-dark underline">
+                  {t("edit")}<span className="sr-only"> {b.name}</span>
+                </Link>
+                <Link to={`?delete=${b.id}`} preventScrollReset className="text-sm font-medium text-secondary-dark underline">
+                  {t("bands.delete")}<span className="sr-only"> {b.name}</span>
+                </Link>
+              </div>
+            ),
+          },
+        ]}
+      />
       <p className="text-sm text-slate-700">{t("bands.notReported")}</p>
 
       {editing ? (
@@ -205,9 +189,7 @@ function BandForm({
       <Form method="post" action={band ? `/admin/grade-bands?edit=${band.id}` : "/admin/grade-bands"} {...getFormProps(form)} className="space-y-2">
         <input type="hidden" name="intent" value={intent} />
         {band ? <input type="hidden" name="band_id" value={band.id} /> : null}
-        {form.errors?.length ? (
-          <p role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(form.errors[0])}</p>
-        ) : null}
+        {form.errors?.length ? <FormAlert>{t(form.errors[0])}</FormAlert> : null}
         <div className="grid gap-x-4 sm:grid-cols-3">
           {input("name", t("bands.name"))}
           {input("min", t("bands.min"), t("bands.scoreHint"))}
