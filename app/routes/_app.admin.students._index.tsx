@@ -9,10 +9,11 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
-import { PROMOTIONS, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
+import { PROMOTIONS } from "~/modules/courses/schedules";
 import { ALL_LEVELS, levelById } from "~/modules/students/levels";
 import { courseOptions, listStudents, parseStudentFilters } from "~/modules/students/students.server";
 import { DataTable } from "~/components/ui/data-table";
+import { useScheduleOptions } from "~/components/ui/form-fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/components/ui/meta";
 
@@ -44,6 +45,7 @@ export default function Students() {
   const { t } = useStudentsTranslation();
   const format = useFormat();
   const [params] = useSearchParams();
+  const scheduleOptions = useScheduleOptions();
 
   // The export keeps the filters and the order, not the page.
   const exportParams = new URLSearchParams(params);
@@ -83,14 +85,7 @@ export default function Students() {
         />
         <FilterSelect name="level" label={t("registration.fields.level")} options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))} />
         <FilterSelect name="course" label={t("columns.course")} options={courses.map((c) => ({ value: c.id, label: c.course_id }))} />
-        <FilterSelect
-          name="schedule"
-          label={t("registration.fields.schedule")}
-          options={STANDARD_SCHEDULES.map((s) => ({
-            value: s.id,
-            label: t("registration.scheduleLabel", { days: t(`registration.days.${s.days}`), start: s.start_time, end: s.end_time }),
-          }))}
-        />
+        <FilterSelect name="schedule" label={t("registration.fields.schedule")} options={scheduleOptions} />
         <FilterSelect name="promotion" label={t("registration.fields.promotion")} options={PROMOTIONS.map((p) => ({ value: p, label: p }))} />
         <div className="flex items-end gap-2 sm:col-span-3 lg:col-span-4">
           <button type="submit" className="btn-primary">{t("filters.apply")}</button>

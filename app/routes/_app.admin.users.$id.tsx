@@ -10,10 +10,10 @@ import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { NewPasswordFields } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { AvatarForm, LockBadge, OneTimeLink } from "~/components/users";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { ROLES } from "~/modules/auth/permissions";
 import { toasts } from "~/modules/toast.server";
 import { imageRefusal, isMultipart, readImageForm } from "~/modules/users/avatar.server";
@@ -314,13 +314,7 @@ function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
         ]}
       />
       <div hidden={hydrated && method !== "password"}>
-        <TextField
-          field={fields.password}
-          label={t("fields.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
-        />
+        <NewPasswordFields password={fields.password} />
       </div>
       <SubmitButton className="btn-danger">{t("actions.resetPassword")}</SubmitButton>
     </Form>

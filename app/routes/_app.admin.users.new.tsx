@@ -9,9 +9,9 @@ import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { OneTimeLink } from "~/components/users";
 import { titleMeta } from "~/components/ui/meta";
+import { NewPasswordFields } from "~/components/ui/form-fields";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { ROLES } from "~/modules/auth/permissions";
 import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, createUserSchema } from "~/modules/users/schema";
@@ -103,13 +103,7 @@ export default function NewUser() {
           />
           {/* Without JavaScript both choices show; the server ignores the password when a link was chosen. */}
           <div hidden={hydrated && method === "link"}>
-            <TextField
-              field={fields.password}
-              label={t("fields.initialPassword")}
-              type="password"
-              autoComplete="new-password"
-              hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
-            />
+            <NewPasswordFields password={fields.password} label={t("fields.initialPassword")} />
           </div>
           <SubmitButton>{t("create.submit")}</SubmitButton>
         </Form>

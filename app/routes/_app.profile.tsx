@@ -8,11 +8,11 @@ import { TextField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { AvatarForm } from "~/components/users";
 import { titleMeta } from "~/components/ui/meta";
+import { NewPasswordFields } from "~/components/ui/form-fields";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { i18next, localeCookie, translator } from "~/i18n/i18n.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { clearSessionCookie } from "~/modules/auth/session.server";
-import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { toasts } from "~/modules/toast.server";
 import { imageRefusal, isMultipart, readImageForm } from "~/modules/users/avatar.server";
 import { PASSWORD_FIELDS, changePasswordSchema, languageSchema, profileNameSchema } from "~/modules/users/schema";
@@ -195,14 +195,7 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
     <Form method="post" {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="password" />
       <TextField field={fields.current_password} label={t("fields.currentPassword")} type="password" autoComplete="current-password" />
-      <TextField
-        field={fields.password}
-        label={t("fields.newPassword")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
-      />
-      <TextField field={fields.confirm} label={t("fields.confirmPassword")} type="password" autoComplete="new-password" />
+      <NewPasswordFields password={fields.password} confirm={fields.confirm} />
       <p className="text-xs text-slate-700">{t("profile.passwordNote")}</p>
       <SubmitButton>{t("profile.changePasswordSubmit")}</SubmitButton>
     </Form>
