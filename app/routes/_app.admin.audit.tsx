@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
@@ -6,7 +6,9 @@ import { Pagination } from "~/components/ui/pagination";
 import { translator } from "~/i18n/i18n.server";
 import { auditFilterOptions, listAudit, parseAuditFilters } from "~/modules/audit/audit-log.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { PageHeader } from "~/components/ui/page-header";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -25,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 /** The details JSON as plain "key: value" lines ({from, to} pairs as "from → to"); React renders them as text. */
 function describe(details: string | null): string[] {
@@ -61,10 +63,7 @@ export default function AuditLog() {
   const entityLabel = (entity: string) => t(`audit.entities.${entity}`, { defaultValue: entity });
   return (
     <div className="space-y-4">
-      <p>
-        <Link to="/admin/users" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
-      </p>
-      <h1 className="text-2xl font-semibold">{t("audit.title")}</h1>
+      <PageHeader title={t("audit.title")} back={{ to: "/admin/users", label: t("backToList") }} />
       <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label={t("common:filters.label")}>
         <div>
           <label htmlFor="actor" className="field-label">{t("audit.who")}</label>
@@ -98,59 +97,38 @@ export default function AuditLog() {
           <Link to="?" className="btn-secondary">{t("common:filters.clear")}</Link>
         </div>
       </Form>
-      <TableScroll label={t("audit.title")} className="rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">{t("audit.title")}</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-start">{t("audit.when")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("audit.who")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("audit.action")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("audit.entity")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("audit.details")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-slate-700">{t("audit.empty")}</td>
-              </tr>
-            ) : (
-              rows.map((r) => {
-                const base = ENTITY_LINKS[r.entity];
-                const target = `${entityLabel(r.entity)}${r.entity_id !== null ? ` #${r.entity_id}` : ""}`;
-                return (
-                  <tr key={r.id} className="border-t border-slate-200 align-top">
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <time dateTime={r.created_at}>{format.dateTime(r.created_at)}</time>
-                    </td>
-                    <td className="px-3 py-2">{r.actor_name ?? (r.user_id === null ? t("audit.system") : `#${r.user_id}`)}</td>
-                    <td className="px-3 py-2">
-                      {t(`audit.actions.${r.action.replace(/\./g, "_")}`, { defaultValue: r.action })}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      {base && r.entity_id !== null ? (
-                        <Link to={`${base}${r.entity_id}`} className="text-primary-dark underline">{target}</Link>
-                      ) : (
-                        target
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      {r.details.length ? (
-                        <ul className="space-y-0.5">
-                          {r.details.map((line, i) => (
-                            <li key={i} dir="ltr" className="break-words font-mono text-xs rtl:text-right">{line}</li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label={t("audit.title")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowClassName="align-top"
+        empty={t("audit.empty")}
+        columns={[
+          { header: t("audit.when"), className: "whitespace-nowrap", cell: (r) => <time dateTime={r.created_at}>{format.dateTime(r.created_at)}</time> },
+          { header: t("audit.who"), cell: (r) => r.actor_name ?? (r.user_id === null ? t("audit.system") : `#${r.user_id}`) },
+          { header: t("audit.action"), cell: (r) => t(`audit.actions.${r.action.replace(/\./g, "_")}`, { defaultValue: r.action }) },
+          {
+            header: t("audit.entity"),
+            className: "whitespace-nowrap",
+            cell: (r) => {
+              const base = ENTITY_LINKS[r.entity];
+              const target = `${entityLabel(r.entity)}${r.entity_id !== null ? ` #${r.entity_id}` : ""}`;
+              return base && r.entity_id !== null ? <Link to={`${base}${r.entity_id}`} className="text-primary-dark underline">{target}</Link> : target;
+            },
+          },
+          {
+            header: t("audit.details"),
+            cell: (r) =>
+              r.details.length ? (
+                <ul className="space-y-0.5">
+                  {r.details.map((line, i) => (
+                    <li key={i} dir="ltr" className="break-words font-mono text-xs rtl:text-right">{line}</li>
+                  ))}
+                </ul>
+              ) : null,
+          },
+        ]}
+      />
       <Pagination page={page} limit={limit} total={total} />
     </div>
   );

@@ -30,7 +30,10 @@ import { examType, levelById } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
 import { ENROLL_REFUSALS, formReply } from "~/http/outcome.server";
 import { readForm } from "~/modules/shared/form.server";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { DetailsCard } from "~/components/ui/details-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
 
 export const handle = { i18n: ["common", "courses", "gradebook"] };
 
@@ -145,103 +148,63 @@ export default function CourseDetail() {
 
   return (
     <div className="space-y-4">
-      <p>
-        <Link to="/admin/courses" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="font-mono text-2xl font-semibold">{c.course_id}</h1>
-        <StatusBadge status={c.status} />
-      </div>
+      <PageHeader title={c.course_id} titleClassName="font-mono" back={{ to: "/admin/courses", label: t("backToList") }} badge={<StatusBadge status={c.status} />} />
       <div className="flex flex-wrap gap-3">
         <Link to={`${here}/edit`} className="btn-primary">{t("edit")}</Link>
         <Link to={`${here}/report`} className="btn-secondary">{t("gradebook:staff.open")}</Link>
       </div>
 
-      <section aria-labelledby="data-heading" className="card">
-        <h2 id="data-heading" className="mb-3 text-lg font-semibold">{t("detail.data")}</h2>
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-          {data.map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-sm text-slate-700">{label}</dt>
-              <dd className="break-words font-medium">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <DetailsCard id="data-heading" title={t("detail.data")} items={data} wide />
 
       <section aria-labelledby="students-heading" className="card">
         <h2 id="students-heading" className="mb-3 text-lg font-semibold">{t("detail.students")}</h2>
         {actionData?.intent === "unenroll" && actionData.result.error?.[""]?.length ? (
-          <p role="alert" className="mb-3 rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
-            {t(actionData.result.error[""][0])}
-          </p>
+          <FormAlert className="mb-3">{t(actionData.result.error[""][0])}</FormAlert>
         ) : null}
-        {enrollments.current.length === 0 ? (
-          <p className="text-slate-700">{t("detail.noStudents")}</p>
-        ) : (
-          <TableScroll label={t("detail.students")}>
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">{t("detail.students")}</caption>
-              <thead className="bg-slate-100">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-start">{t("detail.name")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("registration.fields.id_number")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("detail.since")}</th>
-                  <th scope="col" className="px-3 py-2 text-end">{t("detail.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {enrollments.current.map((e) => {
-                  const name = [e.first_name, e.middle_name, e.last_name, e.second_last_name].filter(Boolean).join(" ");
-                  return (
-                    <tr key={e.id} className="border-t border-slate-200">
-                      <td className="px-3 py-2">
-                        <Link to={`/admin/students/${e.student_id}`} className="font-medium text-primary-dark underline">{name}</Link>
-                      </td>
-                      <td className="px-3 py-2 font-mono">{e.id_number}</td>
-                      <td className="px-3 py-2">{format.day(e.start_date)}</td>
-                      <td className="px-3 py-2 text-end">
-                        <Link to={`?unenroll=${e.id}`} preventScrollReset className="text-sm font-medium text-secondary-dark underline">
-                          {t("unenroll.action")}<span className="sr-only"> {name}</span>
-                        </Link>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <DataTable
+          label={t("detail.students")}
+          className=""
+          rows={enrollments.current}
+          rowKey={(e) => e.id}
+          whenEmpty={<p className="text-slate-700">{t("detail.noStudents")}</p>}
+          columns={[
+            {
+              header: t("detail.name"),
+              cell: (e) => (
+                <Link to={`/admin/students/${e.student_id}`} className="font-medium text-primary-dark underline">{fullName(e)}</Link>
+              ),
+            },
+            { header: t("registration.fields.id_number"), className: "font-mono", cell: (e) => e.id_number },
+            { header: t("detail.since"), cell: (e) => format.day(e.start_date) },
+            {
+              header: t("detail.actions"),
+              align: "end",
+              cell: (e) => (
+                <Link to={`?unenroll=${e.id}`} preventScrollReset className="text-sm font-medium text-secondary-dark underline">
+                  {t("unenroll.action")}<span className="sr-only"> {fullName(e)}</span>
+                </Link>
+              ),
+            },
+          ]}
+        />
         {enrollments.ended.length ? (
           <details className="mt-4">
             <summary className="cursor-pointer text-sm font-medium text-primary-dark">{t("detail.former", { count: enrollments.ended.length })}</summary>
-            <TableScroll label={t("detail.formerCaption")} className="mt-2">
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">{t("detail.formerCaption")}</caption>
-                <thead className="bg-slate-100">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 text-start">{t("detail.name")}</th>
-                    <th scope="col" className="px-3 py-2 text-start">{t("detail.since")}</th>
-                    <th scope="col" className="px-3 py-2 text-start">{t("detail.until")}</th>
-                    <th scope="col" className="px-3 py-2 text-start">{t("detail.reason")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {enrollments.ended.map((e) => (
-                    <tr key={e.id} className="border-t border-slate-200">
-                      <td className="px-3 py-2">
-                        <Link to={`/admin/students/${e.student_id}`} className="text-primary-dark underline">
-                          {[e.first_name, e.middle_name, e.last_name, e.second_last_name].filter(Boolean).join(" ")}
-                        </Link>
-                      </td>
-                      <td className="px-3 py-2">{format.day(e.start_date)}</td>
-                      <td className="px-3 py-2">{format.day(e.end_date)}</td>
-                      <td className="px-3 py-2">{endReasonLabel(t, e.end_reason)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label={t("detail.formerCaption")}
+              className="mt-2"
+              rows={enrollments.ended}
+              rowKey={(e) => e.id}
+              columns={[
+                {
+                  header: t("detail.name"),
+                  cell: (e) => <Link to={`/admin/students/${e.student_id}`} className="text-primary-dark underline">{fullName(e)}</Link>,
+                },
+                { header: t("detail.since"), cell: (e) => format.day(e.start_date) },
+                { header: t("detail.until"), cell: (e) => format.day(e.end_date) },
+                { header: t("detail.reason"), cell: (e) => endReasonLabel(t, e.end_reason) },
+              ]}
+            />
           </details>
         ) : null}
       </section>
@@ -304,6 +267,9 @@ export default function CourseDetail() {
   );
 }
 
+const fullName = (e: { first_name: string; middle_name: string; last_name: string; second_last_name: string }) =>
+  [e.first_name, e.middle_name, e.last_name, e.second_last_name].filter(Boolean).join(" ");
+
 function endReasonLabel(t: (key: string) => string, reason: string | null) {
   if (reason === "unenrolled" || reason === "transfer" || reason === "completed" || reason === "withdrawn") return t(`endReasons.${reason}`);
   return reason || t("endReasons.ended");
@@ -332,47 +298,41 @@ function EnrollForm({
       <input type="hidden" name="intent" value="enroll" />
       <fieldset aria-describedby={ids.errorId} aria-invalid={ids.errors?.length ? true : undefined}>
         <legend className="field-label">{t("enroll.choose")}</legend>
-        <TableScroll label={t("enroll.results")}>
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">{t("enroll.results")}</caption>
-            <thead className="bg-slate-100">
-              <tr>
-                <th scope="col" className="w-12 px-3 py-2 text-start"><span className="sr-only">{t("enroll.pick")}</span></th>
-                <th scope="col" className="px-3 py-2 text-start">{t("detail.name")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("registration.fields.id_number")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("registration.fields.level")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s) => {
-                const name = [s.first_name, s.middle_name, s.last_name, s.second_last_name].filter(Boolean).join(" ");
-                const inputId = `enroll-student-${s.id}`;
-                return (
-                  <tr key={s.id} className="border-t border-slate-200">
-                    <td className="px-3 py-2">
-                      <input
-                        id={inputId}
-                        type="checkbox"
-                        name="student_ids"
-                        value={s.id}
-                        defaultChecked={checked.has(String(s.id))}
-                        key={`${ids.key ?? ""}-${s.id}`}
-                        disabled={s.enrolled}
-                        className="h-4 w-4 accent-[#4c3fe0]"
-                      />
-                    </td>
-                    <td className="px-3 py-2">
-                      <label htmlFor={inputId}>{name}</label>
-                      {s.enrolled ? <span className="ms-2 text-xs text-slate-700">({t("enroll.already")})</span> : null}
-                    </td>
-                    <td className="px-3 py-2 font-mono">{s.id_number}</td>
-                    <td className="px-3 py-2">{s.level}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t("enroll.results")}
+          className=""
+          rows={rows}
+          rowKey={(s) => s.id}
+          columns={[
+            {
+              header: <span className="sr-only">{t("enroll.pick")}</span>,
+              headerClassName: "w-12",
+              cell: (s) => (
+                <input
+                  id={`enroll-student-${s.id}`}
+                  type="checkbox"
+                  name="student_ids"
+                  value={s.id}
+                  defaultChecked={checked.has(String(s.id))}
+                  key={`${ids.key ?? ""}-${s.id}`}
+                  disabled={s.enrolled}
+                  className="h-4 w-4 accent-[#4c3fe0]"
+                />
+              ),
+            },
+            {
+              header: t("detail.name"),
+              cell: (s) => (
+                <>
+                  <label htmlFor={`enroll-student-${s.id}`}>{fullName(s)}</label>
+                  {s.enrolled ? <span className="ms-2 text-xs text-slate-700">({t("enroll.already")})</span> : null}
+                </>
+              ),
+            },
+            { header: t("registration.fields.id_number"), className: "font-mono", cell: (s) => s.id_number },
+            { header: t("registration.fields.level"), cell: (s) => s.level },
+          ]}
+        />
         {more ? <p className="mt-2 text-sm text-slate-700">{t("enroll.more")}</p> : null}
         <FieldError id={ids.errorId} errors={ids.errors} />
       </fieldset>
@@ -387,35 +347,30 @@ function SessionsTable({ sessions }: { sessions: { date: string; start_time: str
   const weekdays = useWeekdayNames();
   if (sessions.length === 0) return <p className="text-slate-700">{t("sessions.none")}</p>;
   const STYLE = { held: "bg-emerald-100 text-emerald-900", holiday: "bg-amber-100 text-amber-900", upcoming: "bg-slate-100 text-slate-800" } as const;
+  const weekday = (date: string) => weekdays[["SU", "MO", "TU", "WE", "TH", "FR", "SA"][new Date(`${date}T00:00:00Z`).getUTCDay()]];
   return (
     <div role="region" className="max-h-[32rem] overflow-auto rounded-md border border-slate-200" tabIndex={0} aria-labelledby="sessions-heading">
-      <table className="min-w-full text-sm">
-        <caption className="sr-only">{t("sessions.title")}</caption>
-        <thead className="sticky top-0 bg-slate-100">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-start">#</th>
-            <th scope="col" className="px-3 py-2 text-start">{t("sessions.date")}</th>
-            <th scope="col" className="px-3 py-2 text-start">{t("sessions.time")}</th>
-            <th scope="col" className="px-3 py-2 text-start">{t("sessions.status")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((s, i) => {
-            const weekday = weekdays[["SU", "MO", "TU", "WE", "TH", "FR", "SA"][new Date(`${s.date}T00:00:00Z`).getUTCDay()]];
-            return (
-              <tr key={s.date} className="border-t border-slate-200">
-                <td className="px-3 py-2 tabular-nums text-slate-700">{i + 1}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{`${weekday} ${format.day(s.date)}`}</td>
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{t("timeRange", { start: s.start_time, end: s.end_time })}</td>
-                <td className="px-3 py-2">
-                  <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STYLE[s.status]}`}>{t(`sessions.statuses.${s.status}`)}</span>
-                  {s.holiday ? <span className="ms-2 text-slate-700">{s.holiday}</span> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        label={t("sessions.title")}
+        scroll={false}
+        headClassName="sticky top-0 bg-slate-100"
+        rows={sessions}
+        rowKey={(s) => s.date}
+        columns={[
+          { header: "#", className: "tabular-nums text-slate-700", cell: (_, i) => i + 1 },
+          { header: t("sessions.date"), className: "whitespace-nowrap", cell: (s) => `${weekday(s.date)} ${format.day(s.date)}` },
+          { header: t("sessions.time"), className: "whitespace-nowrap tabular-nums", cell: (s) => t("timeRange", { start: s.start_time, end: s.end_time }) },
+          {
+            header: t("sessions.status"),
+            cell: (s) => (
+              <>
+                <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STYLE[s.status]}`}>{t(`sessions.statuses.${s.status}`)}</span>
+                {s.holiday ? <span className="ms-2 text-slate-700">{s.holiday}</span> : null}
+              </>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }
@@ -423,24 +378,17 @@ function SessionsTable({ sessions }: { sessions: { date: string; start_time: str
 function GradingItems({ items, exam }: { items: { id: number; item_name: string; category: "ASSIGNMENTS" | "PROGRESS TESTS" | "EXAM" }[]; exam: Parameters<ReturnType<typeof useCategoryLabel>>[1] }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const categoryLabel = useCategoryLabel();
-  if (items.length === 0) return <p className="text-slate-700">{t("detail.noItems")}</p>;
   return (
-    <table className="min-w-full text-sm">
-      <caption className="sr-only">{t("detail.items")}</caption>
-      <thead className="bg-slate-100">
-        <tr>
-          <th scope="col" className="px-3 py-2 text-start">{t("syllabus.category")}</th>
-          <th scope="col" className="px-3 py-2 text-start">{t("syllabus.itemName")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((it) => (
-          <tr key={it.id} className="border-t border-slate-200">
-            <td className="px-3 py-2">{categoryLabel(it.category, exam)}</td>
-            <td className="px-3 py-2">{it.item_name}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label={t("detail.items")}
+      scroll={false}
+      rows={items}
+      rowKey={(it) => it.id}
+      whenEmpty={<p className="text-slate-700">{t("detail.noItems")}</p>}
+      columns={[
+        { header: t("syllabus.category"), cell: (it) => categoryLabel(it.category, exam) },
+        { header: t("syllabus.itemName"), cell: (it) => it.item_name },
+      ]}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CourseForm } from "~/components/courses/course-form";
 import { requireId } from "~/http/ids.server";
 import { notFound } from "~/http/not-found.server";
+import { titleMeta } from "~/components/ui/meta";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { getCourse, professorOptions, updateCourse } from "~/modules/courses/courses.server";
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "courses:manage");

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
@@ -17,7 +17,10 @@ import { toasts } from "~/modules/toast.server";
 import { promoteCandidates, promotePassing } from "~/modules/transfers/promote.server";
 import { PROMOTE_REFUSALS, messageRefusal } from "~/http/outcome.server";
 import { readForm } from "~/modules/shared/form.server";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
+import { titleMeta } from "~/components/ui/meta";
 
 // "students" for the absence highlight's words (AbsenceCount).
 export const handle = { i18n: ["common", "gradebook", "students"] };
@@ -51,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "course-reports:view");
@@ -75,7 +78,7 @@ export default function StaffCourseReport() {
         {t("staff.backToCourse")}
       </Link>
       <div>
-        <h1 className="text-2xl font-semibold">{title}</h1>
+        <PageHeader title={title} />
         <p className="text-sm text-slate-700">{t("staff.readOnly")}</p>
       </div>
 
@@ -84,42 +87,36 @@ export default function StaffCourseReport() {
 
       <section aria-labelledby="grades-heading" className="space-y-2">
         <h2 id="grades-heading" className="text-lg font-semibold">{t("staff.grades")}</h2>
-        {items.length === 0 ? (
-          <p className="text-sm">{t("staff.noItems")}</p>
-        ) : (
-          <TableScroll label={t("staff.grades")} className="max-w-full rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-max text-sm">
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className="sticky start-0 bg-slate-50 px-3 py-2 text-start">{t("report.columns.student")}</th>
-                  {items.map((i) => (
-                    <th key={i.id} scope="col" className="px-3 py-2 text-end font-semibold">
-                      <span className="block text-xs font-normal text-slate-700">{categoryLabel(i.category)}</span>
-                      {i.item_name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {grades.map((g) => (
-                  <tr key={g.id} className="border-t border-slate-200">
-                    <th scope="row" className="sticky start-0 bg-white px-3 py-2 text-start font-medium">{g.name}</th>
-                    {items.map((i) => (
-                      <td key={i.id} className="px-3 py-2 text-end tabular-nums">{format.score(g.grades[i.id] ?? null)}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <DataTable
+          label={t("staff.grades")}
+          caption={false}
+          className="max-w-full rounded-lg border border-slate-200 bg-white"
+          tableClassName="min-w-max text-sm"
+          headClassName="bg-slate-50"
+          rows={items.length === 0 ? [] : grades}
+          rowKey={(g) => g.id}
+          whenEmpty={<p className="text-sm">{t("staff.noItems")}</p>}
+          columns={[
+            { header: t("report.columns.student"), rowHeader: true, headerClassName: "sticky start-0 bg-slate-50", className: "sticky start-0 bg-white", cell: (g) => g.name },
+            ...items.map((i) => ({
+              header: (
+                <>
+                  <span className="block text-xs font-normal text-slate-700">{categoryLabel(i.category)}</span>
+                  {i.item_name}
+                </>
+              ),
+              align: "end" as const,
+              headerClassName: "font-semibold",
+              className: "tabular-nums",
+              cell: (g: (typeof grades)[number]) => format.score(g.grades[i.id] ?? null),
+            })),
+          ]}
+        />
       </section>
 
       <section aria-labelledby="promote-heading" className="card space-y-3">
         <h2 id="promote-heading" className="text-lg font-semibold">{t("staff.promote.title")}</h2>
-        {actionData?.message ? (
-          <p role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(actionData.message)}</p>
-        ) : null}
+        {actionData?.message ? <FormAlert>{t(actionData.message)}</FormAlert> : null}
         {promote.students.length === 0 ? (
           <p className="text-sm">{t("staff.promote.nobody")}</p>
         ) : promote.courses.length === 0 ? (

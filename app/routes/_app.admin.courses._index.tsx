@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useCourseTypeLabel, useScheduleLabel, useStandardScheduleLabel } from "~/components/courses/labels";
@@ -13,7 +13,9 @@ import { COURSE_TYPES, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
 import { CUSTOM_SCHEDULE, PHASES } from "~/modules/courses/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { ALL_LEVELS, levelById } from "~/modules/students/levels";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { PageHeader } from "~/components/ui/page-header";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -36,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 
 export default function Courses() {
@@ -53,10 +55,7 @@ export default function Courses() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <Link to="/admin/courses/new" className="btn-primary">{t("new")}</Link>
-      </div>
+      <PageHeader title={t("title")} actions={<Link to="/admin/courses/new" className="btn-primary">{t("new")}</Link>} />
       <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-4" role="search" aria-label={t("filters.label")}>
         {select("phase", t("filters.phase"), PHASES.map((p) => ({ value: p, label: t(`phases.${p}`) })))}
         {select("level", t("registration.fields.level"), ALL_LEVELS.map((l) => ({ value: String(l.id), label: l.name })))}
@@ -76,53 +75,37 @@ export default function Courses() {
         ])}
         <FilterActions />
       </Form>
-      <TableScroll label={t("title")} className="rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">{t("title")}</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-start">{t("fields.code")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("fields.number")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("registration.fields.level")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("registration.fields.age_category")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("fields.type")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("registration.fields.schedule")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("fields.dates")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("fields.professor")}</th>
-              <th scope="col" className="px-3 py-2 text-end">{t("fields.enrolled")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("filters.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={10} className="px-3 py-6 text-center text-slate-700">{t("empty")}</td>
-              </tr>
-            ) : (
-              rows.map((r) => (
-                <tr key={r.id} className="border-t border-slate-200">
-                  <td className="whitespace-nowrap px-3 py-2">
-                    <Link to={`/admin/courses/${r.id}`} className="font-mono font-semibold text-primary-dark underline">{r.course_id}</Link>
-                  </td>
-                  <td className="px-3 py-2">{r.course_number}</td>
-                  <td className="px-3 py-2">{r.level}</td>
-                  <td className="px-3 py-2">{t(`registration.age.${r.age_category}`)}</td>
-                  <td className="px-3 py-2">{typeLabel(r.type)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{scheduleLabel(r)}</td>
-                  <td className="px-3 py-2">{t("dateRange", { start: format.day(r.start_date), end: format.day(r.end_date) })}</td>
-                  <td className="px-3 py-2">{r.professor_name ?? <span className="text-slate-700">{t("noProfessor")}</span>}</td>
-                  <td className="px-3 py-2 text-end tabular-nums">
-                    <span className={r.enrolled >= r.capacity ? "font-semibold text-secondary-dark" : undefined}>
-                      <bdi dir="ltr">{t("enrolledOf", { enrolled: format.number(r.enrolled), capacity: format.number(r.capacity) })}</bdi>
-                    </span>
-                  </td>
-                  <td className="px-3 py-2"><StatusBadge status={r.status} /></td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label={t("title")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={t("empty")}
+        columns={[
+          {
+            header: t("fields.code"),
+            className: "whitespace-nowrap",
+            cell: (r) => <Link to={`/admin/courses/${r.id}`} className="font-mono font-semibold text-primary-dark underline">{r.course_id}</Link>,
+          },
+          { header: t("fields.number"), cell: (r) => r.course_number },
+          { header: t("registration.fields.level"), cell: (r) => r.level },
+          { header: t("registration.fields.age_category"), cell: (r) => t(`registration.age.${r.age_category}`) },
+          { header: t("fields.type"), cell: (r) => typeLabel(r.type) },
+          { header: t("registration.fields.schedule"), className: "whitespace-nowrap", cell: (r) => scheduleLabel(r) },
+          { header: t("fields.dates"), cell: (r) => t("dateRange", { start: format.day(r.start_date), end: format.day(r.end_date) }) },
+          { header: t("fields.professor"), cell: (r) => r.professor_name ?? <span className="text-slate-700">{t("noProfessor")}</span> },
+          {
+            header: t("fields.enrolled"),
+            align: "end",
+            className: "tabular-nums",
+            cell: (r) => (
+              <span className={r.enrolled >= r.capacity ? "font-semibold text-secondary-dark" : undefined}>
+                <bdi dir="ltr">{t("enrolledOf", { enrolled: format.number(r.enrolled), capacity: format.number(r.capacity) })}</bdi>
+              </span>
+            ),
+          },
+          { header: t("filters.status"), cell: (r) => <StatusBadge status={r.status} /> },
+        ]}
+      />
       <Pagination page={page} limit={limit} total={total} />
     </div>
   );

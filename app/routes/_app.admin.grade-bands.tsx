@@ -1,6 +1,6 @@
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
@@ -13,7 +13,10 @@ import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
 import { gradeBandForms } from "~/modules/grades/schema";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { useIntentResult } from "~/http/intents";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -23,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ title: t("bands.title"), bands });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   const here = "/admin/grade-bands";
@@ -61,52 +64,34 @@ export default function GradeBands() {
 
   return (
     <div className="space-y-4">
-      <p>
-        <Link to="/admin/syllabus" className="text-sm text-primary-dark underline">{t("bands.backToSyllabus")}</Link>
-      </p>
-      <h1 className="text-2xl font-semibold">{t("bands.title")}</h1>
+      <PageHeader title={t("bands.title")} back={{ to: "/admin/syllabus", label: t("bands.backToSyllabus") }} />
       <p className="text-sm text-slate-700">{t("bands.intro")}</p>
-      {deleteError ? (
-        <p role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(deleteError)}</p>
-      ) : null}
-      <TableScroll label={t("bands.title")} className="rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">{t("bands.title")}</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-start">{t("bands.name")}</th>
-              <th scope="col" className="px-3 py-2 text-end">{t("bands.min")}</th>
-              <th scope="col" className="px-3 py-2 text-end">{t("bands.max")}</th>
-              <th scope="col" className="px-3 py-2 text-end">{t("detail.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bands.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="px-3 py-6 text-center text-slate-700">{t("bands.empty")}</td>
-              </tr>
-            ) : (
-              bands.map((b) => (
-                <tr key={b.id} className="border-t border-slate-200">
-                  <th scope="row" className="px-3 py-2 text-start font-medium">{b.name}</th>
-                  <td className="px-3 py-2 text-end tabular-nums">{number.format(b.min)}</td>
-                  <td className="px-3 py-2 text-end tabular-nums">{number.format(b.max)}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-3">
-                      <Link to={`?edit=${b.id}#band-form`} className="text-sm font-medium text-primary-dark underline">
-                        {t("edit")}<span className="sr-only"> {b.name}</span>
-                      </Link>
-                      <Link to={`?delete=${b.id}`} preventScrollReset className="text-sm font-medium text-secondary-dark underline">
-                        {t("bands.delete")}<span className="sr-only"> {b.name}</span>
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      {deleteError ? <FormAlert>{t(deleteError)}</FormAlert> : null}
+      <DataTable
+        label={t("bands.title")}
+        rows={bands}
+        rowKey={(b) => b.id}
+        empty={t("bands.empty")}
+        columns={[
+          { header: t("bands.name"), rowHeader: true, cell: (b) => b.name },
+          { header: t("bands.min"), align: "end", className: "tabular-nums", cell: (b) => number.format(b.min) },
+          { header: t("bands.max"), align: "end", className: "tabular-nums", cell: (b) => number.format(b.max) },
+          {
+            header: t("detail.actions"),
+            align: "end",
+            cell: (b) => (
+              <div className="flex justify-end gap-3">
+                <Link to={`?edit=${b.id}#band-form`} className="text-sm font-medium text-primary-dark underline">
+                  {t("edit")}<span className="sr-only"> {b.name}</span>
+                </Link>
+                <Link to={`?delete=${b.id}`} preventScrollReset className="text-sm font-medium text-secondary-dark underline">
+                  {t("bands.delete")}<span className="sr-only"> {b.name}</span>
+                </Link>
+              </div>
+            ),
+          },
+        ]}
+      />
       <p className="text-sm text-slate-700">{t("bands.notReported")}</p>
 
       {editing ? (
@@ -184,9 +169,7 @@ function BandForm({
       <Form method="post" action={band ? `/admin/grade-bands?edit=${band.id}` : "/admin/grade-bands"} {...getFormProps(form)} className="space-y-2">
         <input type="hidden" name="intent" value={intent} />
         {band ? <input type="hidden" name="band_id" value={band.id} /> : null}
-        {form.errors?.length ? (
-          <p role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(form.errors[0])}</p>
-        ) : null}
+        {form.errors?.length ? <FormAlert>{t(form.errors[0])}</FormAlert> : null}
         <div className="grid gap-x-4 sm:grid-cols-3">
           {input("name", t("bands.name"))}
           {input("min", t("bands.min"), t("bands.scoreHint"))}

@@ -1,6 +1,6 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "~/components/fields";
@@ -22,9 +22,12 @@ import {
 } from "~/modules/courses/holidays.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { rowId } from "~/modules/shared/ids";
-import { TableScroll } from "~/components/ui/table-scroll";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { useIntentResult } from "~/http/intents";
+import { DataTable } from "~/components/ui/data-table";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -60,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }, missing ? { status: 404 } : undefined);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 /** Back to the list the user was on, without the dialog's parameter. */
 function listUrl(request: Request) {
@@ -120,10 +123,8 @@ export default function Holidays() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">{t("holidays.title")}</h1>
-      {pageError ? (
-        <div role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(pageError)}</div>
-      ) : null}
+      <PageHeader title={t("holidays.title")} />
+      {pageError ? <FormAlert>{t(pageError)}</FormAlert> : null}
 
       <section aria-labelledby="list-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -144,53 +145,42 @@ export default function Holidays() {
             </ul>
           </nav>
         </div>
-        <TableScroll label={t(`holidays.period.${when}`)} className="rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">{t(`holidays.period.${when}`)}</caption>
-            <thead className="bg-slate-100">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start">{t("holidays.fields.name")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("holidays.dates")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("holidays.appliesTo")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("holidays.cancels")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("holidays.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-3 py-6 text-center text-slate-700">{t("holidays.empty")}</td>
-                </tr>
-              ) : (
-                rows.map((h) => (
-                  <tr key={h.id} className="border-t border-slate-200 align-top">
-                    <th scope="row" className="px-3 py-2 text-start font-medium">{h.name}</th>
-                    <td className="px-3 py-2">{dates(h.start_date, h.end_date)}</td>
-                    <td className="[overflow-wrap:anywhere] px-3 py-2">{h.course_code ?? t("holidays.wholeSchool")}</td>
-                    <td className="px-3 py-2">
-                      <span className="font-semibold tabular-nums">{h.cancels.sessions}</span>
-                      {h.cancels.courses.length ? (
-                        <span className="block text-xs text-slate-700">{h.cancels.courses.join(", ")}</span>
-                      ) : null}
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex flex-wrap gap-3">
-                        <Link to={withParam("edit", String(h.id))} preventScrollReset className="font-medium text-primary-dark underline">
-                          {t("holidays.edit")}
-                          <span className="sr-only"> {h.name}</span>
-                        </Link>
-                        <Link to={withParam("delete", String(h.id))} preventScrollReset className="font-medium text-secondary-dark underline">
-                          {t("holidays.delete")}
-                          <span className="sr-only"> {h.name}</span>
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t(`holidays.period.${when}`)}
+          rows={rows}
+          rowKey={(h) => h.id}
+          rowClassName="align-top"
+          empty={t("holidays.empty")}
+          columns={[
+            { header: t("holidays.fields.name"), rowHeader: true, cell: (h) => h.name },
+            { header: t("holidays.dates"), cell: (h) => dates(h.start_date, h.end_date) },
+            { header: t("holidays.appliesTo"), className: "[overflow-wrap:anywhere]", cell: (h) => h.course_code ?? t("holidays.wholeSchool") },
+            {
+              header: t("holidays.cancels"),
+              cell: (h) => (
+                <>
+                  <span className="font-semibold tabular-nums">{h.cancels.sessions}</span>
+                  {h.cancels.courses.length ? <span className="block text-xs text-slate-700">{h.cancels.courses.join(", ")}</span> : null}
+                </>
+              ),
+            },
+            {
+              header: t("holidays.actions"),
+              cell: (h) => (
+                <div className="flex flex-wrap gap-3">
+                  <Link to={withParam("edit", String(h.id))} preventScrollReset className="font-medium text-primary-dark underline">
+                    {t("holidays.edit")}
+                    <span className="sr-only"> {h.name}</span>
+                  </Link>
+                  <Link to={withParam("delete", String(h.id))} preventScrollReset className="font-medium text-secondary-dark underline">
+                    {t("holidays.delete")}
+                    <span className="sr-only"> {h.name}</span>
+                  </Link>
+                </div>
+              ),
+            },
+          ]}
+        />
         <Pagination page={page} limit={limit} total={total} />
       </section>
 
@@ -217,7 +207,7 @@ export default function Holidays() {
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
             <p>{t("holidays.deleteText", { name: deleting.name, dates: dates(deleting.start_date, deleting.end_date) })}</p>
-            {deleteErrors?.length ? <p role="alert" className="text-sm text-rose-900">{t(deleteErrors[0])}</p> : null}
+            {deleteErrors?.length ? <FormAlert plain>{t(deleteErrors[0])}</FormAlert> : null}
             <SubmitButton className="btn-danger">{t("holidays.delete")}</SubmitButton>
           </Form>
         </ConfirmDialog>
@@ -255,11 +245,7 @@ function HolidayForm({
     <Form method="post" {...getFormProps(form)} className="space-y-1">
       <input type="hidden" name="intent" value={intent} />
       {holiday ? <input type="hidden" name="id" value={holiday.id} /> : null}
-      {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
-          {t(form.errors[0])}
-        </div>
-      ) : null}
+      {form.errors?.length ? <FormAlert id={form.errorId}>{t(form.errors[0])}</FormAlert> : null}
       <TextField field={fields.name} label={t("holidays.fields.name")} autoComplete="off" />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextField field={fields.start_date} label={t("holidays.fields.start_date")} type="date" />

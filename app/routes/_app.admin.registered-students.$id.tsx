@@ -6,6 +6,9 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DetailsList } from "~/components/ui/details-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
@@ -96,21 +99,15 @@ export default function RegistrationDetail() {
 
   return (
     <div className="space-y-4">
-      <p>
-        <Link to="/admin/registered-students" className="text-sm text-primary-dark underline">
-          {t("registrations.backToList")}
-        </Link>
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{`${r.first_name} ${r.last_name} ${r.second_last_name}`}</h1>
-        <StatusBadge status={r.status} />
-      </div>
+      <PageHeader
+        title={`${r.first_name} ${r.last_name} ${r.second_last_name}`}
+        back={{ to: "/admin/registered-students", label: t("registrations.backToList") }}
+        badge={<StatusBadge status={r.status} />}
+      />
       <p className="text-slate-700">
         {t("registrations.reference")}: <span className="font-mono font-semibold">{r.reference}</span> · {t("registrations.received")}: {format.dateTime(r.created_at)}
       </p>
-      {formErrors?.length && !confirm ? (
-        <div role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(formErrors[0])}</div>
-      ) : null}
+      {formErrors?.length && !confirm ? <FormAlert>{t(formErrors[0])}</FormAlert> : null}
       {r.status !== "pending" ? (
         <p className="card p-4 text-sm">
           {t(r.status === "approved" ? "registrations.approvedBy" : "registrations.rejectedBy", { name: r.decided_by_name ?? "", date: format.dateTime(r.decided_at) })}
@@ -123,14 +120,7 @@ export default function RegistrationDetail() {
           ) : null}
         </p>
       ) : null}
-      <dl className="card grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-slate-700">{label}</dt>
-            <dd className="whitespace-pre-line break-words font-medium">{value || "—"}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList items={rows} className="card" dash />
       {canDecide ? (
         <div className="flex gap-3">
           <Link to="?confirm=approve" preventScrollReset className="btn-primary">{t("registrations.approve")}</Link>
@@ -160,7 +150,7 @@ function ApproveForm({ courses, lastResult }: { courses: { id: number; course_id
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="approve" />
       <p className="text-sm text-slate-800">{t("registrations.approveText")}</p>
-      {formErrors?.length ? <p role="alert" className="text-sm text-rose-900">{t(formErrors[0])}</p> : null}
+      {formErrors?.length ? <FormAlert plain>{t(formErrors[0])}</FormAlert> : null}
       <div>
         <label htmlFor={fields.course_id.id} className="field-label">{t("registrations.enrollIn")}</label>
         <select {...getSelectProps(fields.course_id)} key={fields.course_id.key} className="field-input">
@@ -184,7 +174,7 @@ function RejectForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="reject" />
-      {form.errors?.length ? <p role="alert" className="text-sm text-rose-900">{t(form.errors[0])}</p> : null}
+      {form.errors?.length ? <FormAlert plain>{t(form.errors[0])}</FormAlert> : null}
       <div>
         <label htmlFor={fields.reason.id} className="field-label">{t("registrations.reason")}</label>
         <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} required maxLength={500} rows={3} className="field-input" />

@@ -21,7 +21,10 @@ import { enrollmentHistory, getStudent, setStudentStatus } from "~/modules/stude
 import { toasts } from "~/modules/toast.server";
 import { STUDENT_STATUS_REFUSALS, formRefusal } from "~/http/outcome.server";
 import { readForm } from "~/modules/shared/form.server";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { DetailsCard } from "~/components/ui/details-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
 
 export const handle = { i18n: ["common", "students"] };
 
@@ -108,17 +111,9 @@ export default function StudentDetail() {
 
   return (
     <div className="space-y-4">
-      <p>
-        <Link to="/admin/students" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold break-words">{name}</h1>
-        <StatusBadge status={s.status} />
-      </div>
+      <PageHeader title={name} titleClassName="break-words" back={{ to: "/admin/students", label: t("backToList") }} badge={<StatusBadge status={s.status} />} />
       {(formErrors?.length && !confirm) || stale ? (
-        <div role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
-          {formErrors?.length ? t(formErrors[0]) : t(s.status === "active" ? "errors.alreadyActive" : "errors.alreadyInactive")}
-        </div>
+        <FormAlert>{formErrors?.length ? t(formErrors[0]) : t(s.status === "active" ? "errors.alreadyActive" : "errors.alreadyInactive")}</FormAlert>
       ) : null}
       {canEdit ? (
         <div className="flex flex-wrap gap-3">
@@ -130,13 +125,8 @@ export default function StudentDetail() {
           )}
         </div>
       ) : null}
-      <section aria-labelledby="personal-heading" className="card">
-        <h2 id="personal-heading" className="mb-3 text-lg font-semibold">{t("sections.personal")}</h2>
-        <Details rows={personal} />
-      </section>
-      <section aria-labelledby="school-heading" className="card">
-        <h2 id="school-heading" className="mb-3 text-lg font-semibold">{t("sections.school")}</h2>
-        <Details rows={school} />
+      <DetailsCard id="personal-heading" title={t("sections.personal")} items={personal} dash />
+      <DetailsCard id="school-heading" title={t("sections.school")} items={school} dash>
         <div className="mt-3">
           <h3 className="text-sm text-slate-700">{t("fields.notes")}</h3>
           <p className="whitespace-pre-line break-words font-medium">{s.notes || "—"}</p>
@@ -146,38 +136,23 @@ export default function StudentDetail() {
             <Link to={`/admin/registered-students/${s.registration_id}`} className="text-primary-dark underline">{t("openRegistration")}</Link>
           </p>
         ) : null}
-      </section>
+      </DetailsCard>
       <section aria-labelledby="enrollments-heading" className="card">
         <h2 id="enrollments-heading" className="mb-3 text-lg font-semibold">{t("enrollments.title")}</h2>
-        {enrollments.length === 0 ? (
-          <p className="text-slate-700">{t("enrollments.empty")}</p>
-        ) : (
-          <TableScroll label={t("enrollments.title")}>
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">{t("enrollments.title")}</caption>
-              <thead className="bg-slate-100">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-start">{t("enrollments.course")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("enrollments.from")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("enrollments.to")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("enrollments.ended")}</th>
-                  <th scope="col" className="px-3 py-2 text-end">{t("columns.absences")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {enrollments.map((e) => (
-                  <tr key={e.id} className="border-t border-slate-200">
-                    <td className="px-3 py-2 font-medium">{e.course_code}</td>
-                    <td className="px-3 py-2">{format.day(e.start_date)}</td>
-                    <td className="px-3 py-2">{e.end_date ? format.day(e.end_date) : "—"}</td>
-                    <td className="px-3 py-2">{endedLabel(t, e)}</td>
-                    <td className="px-3 py-2 text-end"><AbsenceCount count={e.absences} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <DataTable
+          label={t("enrollments.title")}
+          className=""
+          rows={enrollments}
+          rowKey={(e) => e.id}
+          whenEmpty={<p className="text-slate-700">{t("enrollments.empty")}</p>}
+          columns={[
+            { header: t("enrollments.course"), className: "font-medium", cell: (e) => e.course_code },
+            { header: t("enrollments.from"), cell: (e) => format.day(e.start_date) },
+            { header: t("enrollments.to"), cell: (e) => (e.end_date ? format.day(e.end_date) : "—") },
+            { header: t("enrollments.ended"), cell: (e) => endedLabel(t, e) },
+            { header: t("columns.absences"), align: "end", cell: (e) => <AbsenceCount count={e.absences} /> },
+          ]}
+        />
       </section>
       {confirm ? (
         <ConfirmDialog title={t(confirm === "deactivate" ? "confirmDeactivate" : "confirmActivate")} cancelTo={here}>
@@ -196,19 +171,6 @@ function endedLabel(t: (key: string) => string, e: { current: boolean; end_date:
   return e.end_reason || t("enrollments.reasons.ended");
 }
 
-function Details({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-sm text-slate-700">{label}</dt>
-          <dd className="whitespace-pre-line break-words font-medium">{value || "—"}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 function StatusForm({ intent, errors }: { intent: "activate" | "deactivate"; errors?: string[] }) {
   const { t } = useStudentsTranslation();
   const [form] = useForm({ id: `status-${intent}` });
@@ -216,7 +178,7 @@ function StatusForm({ intent, errors }: { intent: "activate" | "deactivate"; err
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={intent} />
       <p className="text-sm text-slate-800">{t(intent === "deactivate" ? "deactivateText" : "activateText")}</p>
-      {errors?.length ? <p role="alert" className="text-sm text-rose-900">{t(errors[0])}</p> : null}
+      {errors?.length ? <FormAlert plain>{t(errors[0])}</FormAlert> : null}
       <SubmitButton className={intent === "deactivate" ? "btn-danger" : "btn-primary"}>{t(intent)}</SubmitButton>
     </Form>
   );

@@ -1,6 +1,5 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { useFormat } from "~/components/format";
 import { AbsenceCount } from "~/components/students/absence-count";
@@ -10,10 +9,13 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
-import { PROMOTIONS, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
+import { PROMOTIONS } from "~/modules/courses/schedules";
 import { ALL_LEVELS, levelById } from "~/modules/students/levels";
-import { type StudentSort, courseOptions, listStudents, parseStudentFilters } from "~/modules/students/students.server";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { courseOptions, listStudents, parseStudentFilters } from "~/modules/students/students.server";
+import { DataTable } from "~/components/ui/data-table";
+import { useScheduleOptions } from "~/components/ui/form-fields";
+import { PageHeader } from "~/components/ui/page-header";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "students"] };
 
@@ -35,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 
 export default function Students() {
@@ -43,6 +45,7 @@ export default function Students() {
   const { t } = useStudentsTranslation();
   const format = useFormat();
   const [params] = useSearchParams();
+  const scheduleOptions = useScheduleOptions();
 
   // The export keeps the filters and the order, not the page.
   const exportParams = new URLSearchParams(params);
@@ -52,19 +55,21 @@ export default function Students() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <div className="flex flex-wrap gap-2">
-          <a href={`/admin/students.csv${exportQuery ? `?${exportQuery}` : ""}`} download className="btn-secondary">
-            {t("export")}
-          </a>
-          {canEdit ? (
-            <Link to="/admin/students/new" className="btn-primary">
-              {t("new")}
-            </Link>
-          ) : null}
-        </div>
-      </div>
+      <PageHeader
+        title={t("title")}
+        actions={
+          <>
+            <a href={`/admin/students.csv${exportQuery ? `?${exportQuery}` : ""}`} download className="btn-secondary">
+              {t("export")}
+            </a>
+            {canEdit ? (
+              <Link to="/admin/students/new" className="btn-primary">
+                {t("new")}
+              </Link>
+            ) : null}
+          </>
+        }
+      />
       <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-4" role="search" aria-label={t("filters.label")}>
         <input type="hidden" name="sort" value={sort} />
         <input type="hidden" name="dir" value={dir} />
@@ -80,81 +85,38 @@ export default function Students() {
         />
         <FilterSelect name="level" label={t("registration.fields.level")} options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))} />
         <FilterSelect name="course" label={t("columns.course")} options={courses.map((c) => ({ value: c.id, label: c.course_id }))} />
-        <FilterSelect
-          name="schedule"
-          label={t("registration.fields.schedule")}
-          options={STANDARD_SCHEDULES.map((s) => ({
-            value: s.id,
-            label: t("registration.scheduleLabel", { days: t(`registration.days.${s.days}`), start: s.start_time, end: s.end_time }),
-          }))}
-        />
+        <FilterSelect name="schedule" label={t("registration.fields.schedule")} options={scheduleOptions} />
         <FilterSelect name="promotion" label={t("registration.fields.promotion")} options={PROMOTIONS.map((p) => ({ value: p, label: p }))} />
         <div className="flex items-end gap-2 sm:col-span-3 lg:col-span-4">
           <button type="submit" className="btn-primary">{t("filters.apply")}</button>
           <Link to="?" className="btn-secondary">{t("filters.clear")}</Link>
         </div>
       </Form>
-      <TableScroll label={t("title")} className="rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">{t("title")}</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <SortableHeader column="name" sort={sort} dir={dir} label={t("columns.name")} />
-              <th scope="col" className="px-3 py-2 text-start">{t("registration.fields.id_number")}</th>
-              <SortableHeader column="level" sort={sort} dir={dir} label={t("registration.fields.level")} />
-              <th scope="col" className="px-3 py-2 text-start">{t("columns.course")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("filters.status")}</th>
-              <th scope="col" className="px-3 py-2 text-end">{t("columns.absences")}</th>
-              <SortableHeader column="created" sort={sort} dir={dir} label={t("columns.registered")} />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-3 py-6 text-center text-slate-700">{t("empty")}</td>
-              </tr>
-            ) : (
-              rows.map((r) => (
-                <tr key={r.id} className="border-t border-slate-200">
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/students/${r.id}`} className="font-medium text-primary-dark underline">
-                      {[r.first_name, r.middle_name, r.last_name, r.second_last_name].filter(Boolean).join(" ")}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2 font-mono">{r.id_number}</td>
-                  <td className="px-3 py-2">{r.level}</td>
-                  <td className="px-3 py-2">{r.course_code ?? <span className="text-slate-700">{t("notEnrolled")}</span>}</td>
-                  <td className="px-3 py-2"><StatusBadge status={r.status} /></td>
-                  <td className="px-3 py-2 text-end"><AbsenceCount count={r.absences} /></td>
-                  <td className="px-3 py-2">{format.date(r.created_at)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label={t("title")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={t("empty")}
+        sorting={{ by: sort, dir, ascLabel: t("sortAscending"), descLabel: t("sortDescending") }}
+        columns={[
+          {
+            header: t("columns.name"),
+            sort: "name",
+            cell: (r) => (
+              <Link to={`/admin/students/${r.id}`} className="font-medium text-primary-dark underline">
+                {[r.first_name, r.middle_name, r.last_name, r.second_last_name].filter(Boolean).join(" ")}
+              </Link>
+            ),
+          },
+          { header: t("registration.fields.id_number"), className: "font-mono", cell: (r) => r.id_number },
+          { header: t("registration.fields.level"), sort: "level", cell: (r) => r.level },
+          { header: t("columns.course"), cell: (r) => r.course_code ?? <span className="text-slate-700">{t("notEnrolled")}</span> },
+          { header: t("filters.status"), cell: (r) => <StatusBadge status={r.status} /> },
+          { header: t("columns.absences"), align: "end", cell: (r) => <AbsenceCount count={r.absences} /> },
+          { header: t("columns.registered"), sort: "created", cell: (r) => format.date(r.created_at) },
+        ]}
+      />
       <Pagination page={page} limit={limit} total={total} />
     </div>
-  );
-}
-
-/** A column header that sorts by it (a link, so it works without JavaScript); again reverses. */
-function SortableHeader({ column, sort, dir, label }: { column: StudentSort; sort: StudentSort; dir: "asc" | "desc"; label: string }) {
-  const { t } = useTranslation("students");
-  const location = useLocation();
-  const active = sort === column;
-  const next = active && dir === "asc" ? "desc" : "asc";
-  const params = new URLSearchParams(location.search);
-  params.set("sort", column);
-  params.set("dir", next);
-  params.delete("page");
-  return (
-    <th scope="col" className="px-3 py-2 text-start" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
-      <Link to={`?${params}`} className="inline-flex items-center gap-1 underline decoration-dotted underline-offset-4">
-        {label}
-        <span className="sr-only"> — {t(next === "asc" ? "sortAscending" : "sortDescending")}</span>
-        <span aria-hidden="true">{active ? (dir === "asc" ? "▲" : "▼") : "↕"}</span>
-      </Link>
-    </th>
   );
 }

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { StudentForm } from "~/components/students/student-form";
+import { titleMeta } from "~/components/ui/meta";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ title: t("newTitle"), today });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "students:edit");

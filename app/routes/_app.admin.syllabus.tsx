@@ -1,11 +1,15 @@
 import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useCategoryLabel } from "~/components/courses/labels";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable } from "~/components/ui/data-table";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
+import { titleMeta } from "~/components/ui/meta";
 import type { GradingCategory } from "~/db/schema";
 import { searchId } from "~/http/ids.server";
 import { notFound } from "~/http/not-found.server";
@@ -49,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   return handleIntents(request, {
@@ -97,10 +101,7 @@ export default function Syllabus() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("syllabus.title")}</h1>
-        <Link to="/admin/grade-bands" className="btn-secondary">{t("bands.title")}</Link>
-      </div>
+      <PageHeader title={t("syllabus.title")} actions={<Link to="/admin/grade-bands" className="btn-secondary">{t("bands.title")}</Link>} />
       <p className="text-sm text-slate-700">{t("syllabus.intro")}</p>
 
       <nav aria-label={t("syllabus.levels")} className="card grid gap-4 p-4 sm:grid-cols-2">
@@ -140,9 +141,7 @@ export default function Syllabus() {
               })}
             </p>
           </div>
-          {formError ? (
-            <p role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(formError)}</p>
-          ) : null}
+          {formError ? <FormAlert>{t(formError)}</FormAlert> : null}
           {items.length === 0 ? (
             <div className="card p-4">
               <p className="mb-3 text-slate-700">{t("syllabus.empty")}</p>
@@ -159,32 +158,37 @@ export default function Syllabus() {
               return (
                 <section key={category} aria-labelledby={`cat-${category.replace(" ", "-")}`} className="card overflow-x-auto p-4">
                   <h3 id={`cat-${category.replace(" ", "-")}`} className="mb-2 text-lg font-semibold">{label}</h3>
-                  {list.length === 0 ? (
-                    <p className="text-sm text-slate-700">{t("syllabus.noneInCategory")}</p>
-                  ) : (
-                    <table className="min-w-full text-sm">
-                      <caption className="sr-only">{label}</caption>
-                      <thead className="bg-slate-100">
-                        <tr>
-                          <th scope="col" className="w-10 px-3 py-2 text-start">#</th>
-                          <th scope="col" className="px-3 py-2 text-start">{t("syllabus.itemName")}</th>
-                          <th scope="col" className="px-3 py-2 text-end">{t("detail.actions")}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {list.map((item, i) => (
-                          <ItemRow
-                            key={item.id}
-                            item={item}
-                            levelId={level.id}
-                            index={i}
-                            last={i === list.length - 1}
-                            lastResult={rename?.target === String(item.id) ? rename.result : undefined}
-                          />
-                        ))}
-                      </tbody>
-                    </table>
-                  )}
+                  <DataTable
+                    label={label}
+                    scroll={false}
+                    rows={list}
+                    rowKey={(item) => item.id}
+                    rowClassName="align-top"
+                    rowProps={(item) => ({ id: `item-${item.id}` })}
+                    whenEmpty={<p className="text-sm text-slate-700">{t("syllabus.noneInCategory")}</p>}
+                    columns={[
+                      { header: "#", headerClassName: "w-10", className: "tabular-nums text-slate-700", cell: (_, i) => i + 1 },
+                      {
+                        header: t("syllabus.itemName"),
+                        cell: (item) => (
+                          <RenameForm item={item} lastResult={rename?.target === String(item.id) ? rename.result : undefined} />
+                        ),
+                      },
+                      {
+                        header: t("detail.actions"),
+                        align: "end",
+                        cell: (item, i) => (
+                          <div className="flex flex-wrap justify-end gap-2">
+                            {i > 0 ? <MoveButton item={item} direction="up" /> : null}
+                            {i < list.length - 1 ? <MoveButton item={item} direction="down" /> : null}
+                            <Link to={`?level=${level.id}&remove=${item.id}`} preventScrollReset className="btn-secondary py-1 text-secondary-dark">
+                              {t("syllabus.remove")}<span className="sr-only"> {item.item_name}</span>
+                            </Link>
+                          </div>
+                        ),
+                      },
+                    ]}
+                  />
                 </section>
               );
             })
@@ -207,19 +211,8 @@ export default function Syllabus() {
   );
 }
 
-function ItemRow({
-  item,
-  levelId,
-  index,
-  last,
-  lastResult,
-}: {
-  item: Item;
-  levelId: number;
-  index: number;
-  last: boolean;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+/** An item's name, renamed in place. */
+function RenameForm({ item, lastResult }: { item: Item; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const [form, fields] = useForm({
     id: `rename-${item.id}`,
@@ -232,32 +225,18 @@ function ItemRow({
   const name = fields.item_name;
   const props = getInputProps(name, { type: "text" });
   return (
-    <tr id={`item-${item.id}`} className="border-t border-slate-200 align-top">
-      <td className="px-3 py-2 tabular-nums text-slate-700">{index + 1}</td>
-      <td className="px-3 py-2">
-        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2">
-          <input type="hidden" name="intent" value="rename" />
-          <input type="hidden" name="item_id" value={item.id} />
-          <div className="min-w-[12rem] flex-1">
-            <label htmlFor={name.id} className="sr-only">{t("syllabus.nameOf", { name: item.item_name })}</label>
-            <input {...props} key={props.key} maxLength={ITEM_NAME_MAX} className="field-input py-1" />
-            <FieldError id={name.errorId} errors={name.errors} />
-          </div>
-          <button type="submit" className="btn-secondary py-1">
-            {t("syllabus.rename")}<span className="sr-only"> {item.item_name}</span>
-          </button>
-        </Form>
-      </td>
-      <td className="px-3 py-2">
-        <div className="flex flex-wrap justify-end gap-2">
-          {index > 0 ? <MoveButton item={item} direction="up" /> : null}
-          {!last ? <MoveButton item={item} direction="down" /> : null}
-          <Link to={`?level=${levelId}&remove=${item.id}`} preventScrollReset className="btn-secondary py-1 text-secondary-dark">
-            {t("syllabus.remove")}<span className="sr-only"> {item.item_name}</span>
-          </Link>
-        </div>
-      </td>
-    </tr>
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2">
+      <input type="hidden" name="intent" value="rename" />
+      <input type="hidden" name="item_id" value={item.id} />
+      <div className="min-w-[12rem] flex-1">
+        <label htmlFor={name.id} className="sr-only">{t("syllabus.nameOf", { name: item.item_name })}</label>
+        <input {...props} key={props.key} maxLength={ITEM_NAME_MAX} className="field-input py-1" />
+        <FieldError id={name.errorId} errors={name.errors} />
+      </div>
+      <button type="submit" className="btn-secondary py-1">
+        {t("syllabus.rename")}<span className="sr-only"> {item.item_name}</span>
+      </button>
+    </Form>
   );
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -18,7 +18,9 @@ import { createProfessor, listTeachers, parseTeacherFilters } from "~/modules/te
 import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, email, name, newPassword } from "~/modules/users/schema";
 import { readForm } from "~/modules/shared/form.server";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { PageHeader } from "~/components/ui/page-header";
+import { titleMeta } from "~/components/ui/meta";
 
 // The user rules of admin/users (name, unique email, password of at least
 // 10 characters): their messages live in the "users" namespace.
@@ -41,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePermission(request, "teachers:edit");
@@ -66,7 +68,7 @@ export default function Teachers() {
   const format = useFormat();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">{t("teachers.title")}</h1>
+      <PageHeader title={t("teachers.title")} />
       {!canEdit ? <p className="text-slate-700">{t("teachers.readOnly")}</p> : null}
 
       <section aria-labelledby="list-heading" className="space-y-3">
@@ -81,56 +83,35 @@ export default function Teachers() {
             <Link to="?" className="btn-secondary">{t("common:filters.clear")}</Link>
           </div>
         </Form>
-        <TableScroll label={t("teachers.listTitle")} className="rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">{t("teachers.listTitle")}</caption>
-            <thead className="bg-slate-100">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start">{t("teachers.name")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("teachers.email")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("teachers.courses")}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t("teachers.weeklyHours")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("common:filters.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-3 py-6 text-center text-slate-700">{t("teachers.empty")}</td>
-                </tr>
-              ) : (
-                rows.map((p) => (
-                  <tr key={p.id} className="border-t border-slate-200 align-top">
-                    <th scope="row" className="px-3 py-2 text-start font-medium">{p.name}</th>
-                    <td className="px-3 py-2">
-                      <a href={`mailto:${p.email}`} className="text-primary-dark underline">{p.email}</a>
-                    </td>
-                    <td className="px-3 py-2">
-                      {p.courses.length === 0 ? (
-                        <span className="text-slate-700">{t("teachers.noCourses")}</span>
-                      ) : (
-                        <ul className="flex flex-wrap gap-x-3 gap-y-1">
-                          {p.courses.map((c) => (
-                            <li key={c.id} className="[overflow-wrap:anywhere]">
-                              {opensCourses ? (
-                                <Link to={`/admin/courses/${c.id}`} className="text-primary-dark underline">{c.code}</Link>
-                              ) : (
-                                c.code
-                              )}
-                              {!c.running ? <span className="text-xs text-slate-700"> ({t("teachers.upcoming")})</span> : null}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td className="px-3 py-2 text-end tabular-nums">{format.number(p.weeklyHours)}</td>
-                    <td className="px-3 py-2"><StatusBadge status={p.status} /></td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t("teachers.listTitle")}
+          rows={rows}
+          rowKey={(p) => p.id}
+          rowClassName="align-top"
+          empty={t("teachers.empty")}
+          columns={[
+            { header: t("teachers.name"), rowHeader: true, cell: (p) => p.name },
+            { header: t("teachers.email"), cell: (p) => <a href={`mailto:${p.email}`} className="text-primary-dark underline">{p.email}</a> },
+            {
+              header: t("teachers.courses"),
+              cell: (p) =>
+                p.courses.length === 0 ? (
+                  <span className="text-slate-700">{t("teachers.noCourses")}</span>
+                ) : (
+                  <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                    {p.courses.map((c) => (
+                      <li key={c.id} className="[overflow-wrap:anywhere]">
+                        {opensCourses ? <Link to={`/admin/courses/${c.id}`} className="text-primary-dark underline">{c.code}</Link> : c.code}
+                        {!c.running ? <span className="text-xs text-slate-700"> ({t("teachers.upcoming")})</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                ),
+            },
+            { header: t("teachers.weeklyHours"), align: "end", className: "tabular-nums", cell: (p) => format.number(p.weeklyHours) },
+            { header: t("common:filters.status"), cell: (p) => <StatusBadge status={p.status} /> },
+          ]}
+        />
         <p className="text-sm text-slate-700">{t("teachers.hoursExplain")}</p>
         <Pagination page={page} limit={limit} total={total} />
       </section>

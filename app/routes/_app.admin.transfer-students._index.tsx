@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -23,7 +23,10 @@ import {
 } from "~/modules/transfers/transfers.server";
 import { readForm } from "~/modules/shared/form.server";
 import { MAX_ID, rowId } from "~/modules/shared/ids";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "transfers"] };
 
@@ -50,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 const decision = z.object({ intent: z.enum(["approve", "reject"]), id: z.coerce.number().int().positive().max(MAX_ID) });
 
@@ -92,20 +95,18 @@ export default function TransferStudents() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        {canEdit ? (
-          <Link to="/admin/transfer-students/new" className="btn-primary">
-            {t("new")}
-          </Link>
-        ) : null}
-      </div>
+      <PageHeader
+        title={t("title")}
+        actions={
+          canEdit ? (
+            <Link to="/admin/transfer-students/new" className="btn-primary">
+              {t("new")}
+            </Link>
+          ) : null
+        }
+      />
 
-      {actionData?.message ? (
-        <div role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
-          {t(actionData.message)}
-        </div>
-      ) : null}
+      {actionData?.message ? <FormAlert>{t(actionData.message)}</FormAlert> : null}
 
       {open ? (
         <section aria-labelledby="transfer-detail" className="card space-y-3">
@@ -176,53 +177,56 @@ export default function TransferStudents() {
         <FilterActions />
       </Form>
 
-      <TableScroll label={t("title")} className="rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">{t("title")}</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              {(["transfer", "students", "from", "to", "level", "status", "created", "decided"] as const).map((c) => (
-                <th key={c} scope="col" className="px-3 py-2 text-start">{t(`columns.${c}`)}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="px-3 py-6 text-center text-slate-700">{t("empty")}</td>
-              </tr>
-            ) : (
-              rows.map((r) => (
-                <tr key={r.id} className="border-t border-slate-200 align-top">
-                  <td className="px-3 py-2">
-                    <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), id: String(r.id) })}`} className="font-semibold text-primary-dark underline">
-                      #{r.id} · {r.is_group ? t("bell.group", { count: r.students.length }) : t("kind.single")}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    {r.students.slice(0, 3).map((s) => (
-                      <span key={s.id} className="block">{`${s.first_name} ${s.last_name}`} · {s.id_number || t("bell.na")}</span>
-                    ))}
-                    {r.students.length > 3 ? <span className="block text-slate-700">+{r.students.length - 3}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">{r.from_course_code ?? "—"}</td>
-                  <td className="px-3 py-2">{r.to_course_code}</td>
-                  <td className="px-3 py-2">{r.level}</td>
-                  <td className="px-3 py-2"><StatusBadge status={r.status} /></td>
-                  <td className="px-3 py-2">
-                    {format.date(r.created_at)}
-                    {r.created_by_name ? <span className="block text-xs text-slate-700">{t("by", { name: r.created_by_name })}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {r.decided_at ? format.date(r.decided_at) : "—"}
-                    {r.decided_by_name ? <span className="block text-xs text-slate-700">{t("by", { name: r.decided_by_name })}</span> : null}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label={t("title")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowClassName="align-top"
+        empty={t("empty")}
+        columns={[
+          {
+            header: t("columns.transfer"),
+            cell: (r) => (
+              <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), id: String(r.id) })}`} className="font-semibold text-primary-dark underline">
+                #{r.id} · {r.is_group ? t("bell.group", { count: r.students.length }) : t("kind.single")}
+              </Link>
+            ),
+          },
+          {
+            header: t("columns.students"),
+            cell: (r) => (
+              <>
+                {r.students.slice(0, 3).map((s) => (
+                  <span key={s.id} className="block">{`${s.first_name} ${s.last_name}`} · {s.id_number || t("bell.na")}</span>
+                ))}
+                {r.students.length > 3 ? <span className="block text-slate-700">+{r.students.length - 3}</span> : null}
+              </>
+            ),
+          },
+          { header: t("columns.from"), cell: (r) => r.from_course_code ?? "—" },
+          { header: t("columns.to"), cell: (r) => r.to_course_code },
+          { header: t("columns.level"), cell: (r) => r.level },
+          { header: t("columns.status"), cell: (r) => <StatusBadge status={r.status} /> },
+          {
+            header: t("columns.created"),
+            cell: (r) => (
+              <>
+                {format.date(r.created_at)}
+                {r.created_by_name ? <span className="block text-xs text-slate-700">{t("by", { name: r.created_by_name })}</span> : null}
+              </>
+            ),
+          },
+          {
+            header: t("columns.decided"),
+            cell: (r) => (
+              <>
+                {r.decided_at ? format.date(r.decided_at) : "—"}
+                {r.decided_by_name ? <span className="block text-xs text-slate-700">{t("by", { name: r.decided_by_name })}</span> : null}
+              </>
+            ),
+          },
+        ]}
+      />
       <Pagination page={page} limit={limit} total={total} />
     </div>
   );

@@ -8,11 +8,13 @@ import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { NewPasswordFields } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { AvatarForm, LockBadge, OneTimeLink } from "~/components/users";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { ROLES } from "~/modules/auth/permissions";
 import { PASSWORD_FIELDS, resetPasswordSchema, updateUserSchema, userPageForms } from "~/modules/users/schema";
 import {
@@ -104,20 +106,20 @@ export default function UserDetail() {
 
   return (
     <div className="max-w-3xl space-y-4">
-      <p>
-        <Link to="/admin/users" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{user.name}</h1>
-        <StatusBadge status={user.status} />
-        <LockBadge locked={user.locked} />
-      </div>
+      <PageHeader
+        title={user.name}
+        back={{ to: "/admin/users", label: t("backToList") }}
+        badge={
+          <>
+            <StatusBadge status={user.status} />
+            <LockBadge locked={user.locked} />
+          </>
+        }
+      />
       <p className="text-sm text-slate-700">
         {t("detail.since", { date: format.date(user.created_at) })} · {t("detail.updated", { date: format.dateTime(user.updated_at) })}
       </p>
-      {topErrors?.length ? (
-        <div role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(topErrors[0])}</div>
-      ) : null}
+      {topErrors?.length ? <FormAlert>{t(topErrors[0])}</FormAlert> : null}
       {link ? <OneTimeLink link={link} title={t("reset.linkCreated", { name: user.name })} /> : null}
 
       <section aria-labelledby="details-title" className="card space-y-2">
@@ -220,7 +222,7 @@ function SwitchConfirm({ intent, text, label, lastResult }: { intent: "deactivat
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={intent} />
       <p className="text-sm text-slate-800">{text}</p>
-      {form.errors?.length ? <p id={form.errorId} role="alert" className="text-sm text-rose-900">{t(form.errors[0])}</p> : null}
+      {form.errors?.length ? <FormAlert id={form.errorId} plain>{t(form.errors[0])}</FormAlert> : null}
       <SubmitButton className="btn-danger">{label}</SubmitButton>
     </Form>
   );
@@ -243,7 +245,7 @@ function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="reset" />
       <p className="text-sm text-slate-800">{t("confirm.resetText")}</p>
-      {form.errors?.length ? <p id={form.errorId} role="alert" className="text-sm text-rose-900">{t(form.errors[0])}</p> : null}
+      {form.errors?.length ? <FormAlert id={form.errorId} plain>{t(form.errors[0])}</FormAlert> : null}
       <RadioGroup
         field={fields.method}
         legend={t("fields.passwordMethod")}
@@ -254,13 +256,7 @@ function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
         ]}
       />
       <div hidden={hydrated && method !== "password"}>
-        <TextField
-          field={fields.password}
-          label={t("fields.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
-        />
+        <NewPasswordFields password={fields.password} />
       </div>
       <SubmitButton className="btn-danger">{t("actions.resetPassword")}</SubmitButton>
     </Form>

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "~/components/ui/pagination";
@@ -8,7 +8,9 @@ import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { ROLES } from "~/modules/auth/permissions";
 import { listUsers, parseUserFilters } from "~/modules/users/users.server";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { PageHeader } from "~/components/ui/page-header";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -26,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export default function Users() {
   const { rows, total, page, limit } = useLoaderData<typeof loader>();
@@ -34,13 +36,15 @@ export default function Users() {
   const [params] = useSearchParams();
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("list.title")}</h1>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin/audit" className="btn-secondary">{t("audit.title")}</Link>
-          <Link to="/admin/users/new" className="btn-primary">{t("list.create")}</Link>
-        </div>
-      </div>
+      <PageHeader
+        title={t("list.title")}
+        actions={
+          <>
+            <Link to="/admin/audit" className="btn-secondary">{t("audit.title")}</Link>
+            <Link to="/admin/users/new" className="btn-primary">{t("list.create")}</Link>
+          </>
+        }
+      />
       <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label={t("common:filters.label")}>
         <div className="sm:col-span-2">
           <label htmlFor="q" className="field-label">{t("common:filters.search")}</label>
@@ -69,39 +73,19 @@ export default function Users() {
           <Link to="?" className="btn-secondary">{t("common:filters.clear")}</Link>
         </div>
       </Form>
-      <TableScroll label={t("list.title")} className="rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">{t("list.title")}</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-start">{t("fields.name")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("fields.email")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("fields.role")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("common:filters.status")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("fields.access")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-slate-700">{t("list.empty")}</td>
-              </tr>
-            ) : (
-              rows.map((u) => (
-                <tr key={u.id} className="border-t border-slate-200">
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/users/${u.id}`} className="font-semibold text-primary-dark underline">{u.name}</Link>
-                  </td>
-                  <td className="break-all px-3 py-2">{u.email}</td>
-                  <td className="px-3 py-2">{t(`common:roles.${u.role}`)}</td>
-                  <td className="px-3 py-2"><StatusBadge status={u.status} /></td>
-                  <td className="px-3 py-2"><LockBadge locked={u.locked} /></td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label={t("list.title")}
+        rows={rows}
+        rowKey={(u) => u.id}
+        empty={t("list.empty")}
+        columns={[
+          { header: t("fields.name"), cell: (u) => <Link to={`/admin/users/${u.id}`} className="font-semibold text-primary-dark underline">{u.name}</Link> },
+          { header: t("fields.email"), className: "break-all", cell: (u) => u.email },
+          { header: t("fields.role"), cell: (u) => t(`common:roles.${u.role}`) },
+          { header: t("common:filters.status"), cell: (u) => <StatusBadge status={u.status} /> },
+          { header: t("fields.access"), cell: (u) => <LockBadge locked={u.locked} /> },
+        ]}
+      />
       <Pagination page={page} limit={limit} total={total} />
     </div>
   );

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,9 +8,10 @@ import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { OneTimeLink } from "~/components/users";
+import { titleMeta } from "~/components/ui/meta";
+import { NewPasswordFields } from "~/components/ui/form-fields";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { ROLES } from "~/modules/auth/permissions";
 import { PASSWORD_FIELDS, createUserSchema } from "~/modules/users/schema";
 import { createUser, passwordLinkPath } from "~/modules/users/users.server";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ title: t("create.title") });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   return handleIntents(request, {
@@ -100,13 +101,7 @@ export default function NewUser() {
           />
           {/* Without JavaScript both choices show; the server ignores the password when a link was chosen. */}
           <div hidden={hydrated && method === "link"}>
-            <TextField
-              field={fields.password}
-              label={t("fields.initialPassword")}
-              type="password"
-              autoComplete="new-password"
-              hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
-            />
+            <NewPasswordFields password={fields.password} label={t("fields.initialPassword")} />
           </div>
           <SubmitButton>{t("create.submit")}</SubmitButton>
         </Form>

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
@@ -11,6 +11,7 @@ import { levelById } from "~/modules/students/levels";
 import { parseOverviewFilters, professorsOverview } from "~/modules/teachers/teachers.server";
 import { TERMS } from "~/modules/teachers/terms";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export default function ProfessorsOverview() {
   const { rows, total, page, limit, term, opensCourses } = useLoaderData<typeof loader>();

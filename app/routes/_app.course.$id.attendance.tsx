@@ -1,9 +1,10 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AttendanceSummaryTable, studentName, useSessionDay } from "~/components/attendance/summary";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
+import { titleMeta } from "~/components/ui/meta";
 import type { AttendanceValue } from "~/db/schema";
 import { translator } from "~/i18n/i18n.server";
 import { ATTENDANCE_VALUES } from "~/modules/attendance/attendance";
@@ -76,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, courseId } = await requireCourseProfessor(request, params);

@@ -1,8 +1,9 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { FaqList } from "~/components/faq/faq-list";
+import { titleMeta } from "~/components/ui/meta";
 import { resources, translator } from "~/i18n/i18n.server";
 import { FALLBACK_LANGUAGE } from "~/i18n/config";
 import { requireCourseProfessor } from "~/http/course-access.server";
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ title: t("faq.title", { code: course.course_id }), course, questions: faqQuestions() });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export default function CourseFaq() {
   const { course, questions } = useLoaderData<typeof loader>();

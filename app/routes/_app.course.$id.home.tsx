@@ -14,7 +14,9 @@ import { countByStatus } from "~/modules/courses/session-counts";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 import { levelById } from "~/modules/students/levels";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { DetailsCard } from "~/components/ui/details-card";
+import { PageHeader } from "~/components/ui/page-header";
 
 export const handle = { i18n: ["common", "course", "attendance"] };
 
@@ -72,18 +74,9 @@ export default function CourseHome() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">{t("home.title", { code: c.course_id })}</h1>
+      <PageHeader title={t("home.title", { code: c.course_id })} />
 
-      <section aria-labelledby="course-data" className="card">
-        <h2 id="course-data" className="mb-3 text-lg font-semibold">{t("home.data")}</h2>
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-          {data.map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-sm text-slate-700">{label}</dt>
-              <dd className="break-words font-medium">{value}</dd>
-            </div>
-          ))}
-        </dl>
+      <DetailsCard id="course-data" title={t("home.data")} items={data} wide>
         <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-200 pt-3 text-sm">
           {(["held", "upcoming", "holiday"] as const).map((status) => (
             <div key={status} className="flex gap-2">
@@ -92,72 +85,47 @@ export default function CourseHome() {
             </div>
           ))}
         </dl>
-      </section>
+      </DetailsCard>
 
       <section aria-labelledby="next-sessions" className="card">
         <h2 id="next-sessions" className="mb-3 text-lg font-semibold">{t("home.next")}</h2>
-        {next.length === 0 ? (
-          <p className="text-slate-700">{t("home.noNext")}</p>
-        ) : (
-          <TableScroll label={t("home.next")}>
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">{t("home.next")}</caption>
-              <thead className="bg-slate-100">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-start">{t("home.date")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("home.time")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("home.status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {next.map((s) => (
-                  <tr key={s.date} className="border-t border-slate-200">
-                    <th scope="row" className="whitespace-nowrap px-3 py-2 text-start font-medium">{sessionDay(s.date)}</th>
-                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">{t("timeRange", { start: s.start_time, end: s.end_time })}</td>
-                    <td className="px-3 py-2">
-                      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${SESSION_STYLES[s.status]}`}>{t(`home.statuses.${s.status}`)}</span>
-                      {s.holiday ? <span className="ms-2 text-slate-700">{s.holiday}</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <DataTable
+          label={t("home.next")}
+          className=""
+          rows={next}
+          rowKey={(s) => s.date}
+          whenEmpty={<p className="text-slate-700">{t("home.noNext")}</p>}
+          columns={[
+            { header: t("home.date"), rowHeader: true, className: "whitespace-nowrap", cell: (s) => sessionDay(s.date) },
+            { header: t("home.time"), className: "whitespace-nowrap tabular-nums", cell: (s) => t("timeRange", { start: s.start_time, end: s.end_time }) },
+            {
+              header: t("home.status"),
+              cell: (s) => (
+                <>
+                  <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${SESSION_STYLES[s.status]}`}>{t(`home.statuses.${s.status}`)}</span>
+                  {s.holiday ? <span className="ms-2 text-slate-700">{s.holiday}</span> : null}
+                </>
+              ),
+            },
+          ]}
+        />
       </section>
 
       <section aria-labelledby="students" className="card">
         <h2 id="students" className="mb-1 text-lg font-semibold">{t("home.students")}</h2>
         <p className="mb-3 text-sm text-slate-700">{t("home.highlightNote", { warning: ABSENCE_WARNING, danger: ABSENCE_DANGER })}</p>
-        {students.length === 0 ? (
-          <p className="text-slate-700">{t("home.noStudents")}</p>
-        ) : (
-          <TableScroll label={t("home.students")} className="rounded-md border border-slate-200">
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">{t("home.students")}</caption>
-              <thead className="bg-slate-100">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-start">{t("student")}</th>
-                  <th scope="col" className="px-3 py-2 text-end">{t("score")}</th>
-                  <th scope="col" className="px-3 py-2 text-end">{t("absences")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {students.map((s) => (
-                  <tr key={s.id} className="border-t border-slate-200">
-                    <th scope="row" className="px-3 py-2 text-start font-medium">{studentName(s)}</th>
-                    <td className="px-3 py-2 text-end">
-                      <Score score={s.summary.score} />
-                    </td>
-                    <td className="px-3 py-2 text-end">
-                      <AbsenceCount count={s.summary.absences} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <DataTable
+          label={t("home.students")}
+          className="rounded-md border border-slate-200"
+          rows={students}
+          rowKey={(s) => s.id}
+          whenEmpty={<p className="text-slate-700">{t("home.noStudents")}</p>}
+          columns={[
+            { header: t("student"), rowHeader: true, cell: (s) => studentName(s) },
+            { header: t("score"), align: "end", cell: (s) => <Score score={s.summary.score} /> },
+            { header: t("absences"), align: "end", cell: (s) => <AbsenceCount count={s.summary.absences} /> },
+          ]}
+        />
       </section>
 
       <section aria-labelledby="course-pages">

@@ -1,8 +1,9 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReportTable } from "~/components/grades/report-table";
 import { PdfLinks } from "~/components/grades/pdf-links";
+import { titleMeta } from "~/components/ui/meta";
 import { translator } from "~/i18n/i18n.server";
 import { requireCourseProfessor } from "~/http/course-access.server";
 import { sortFrom, sortRows } from "~/modules/grades/report-sort";
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export default function StudentReport() {
   const { course, exam, categories, sort, dir, rows } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HolidaysAhead } from "~/components/calendar/holidays-ahead";
@@ -16,7 +16,8 @@ import { badRequest } from "~/http/outcome.server";
 import { absenceAlerts, schoolCounts } from "~/modules/dashboard/dashboard.server";
 import { absenceSeverity } from "~/modules/students/absence";
 import { ALL_LEVELS } from "~/modules/students/levels";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
+import { titleMetaOr } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -63,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Dashboard" }];
+export const meta = titleMetaOr("Dashboard");
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
@@ -170,42 +171,34 @@ function AbsencePanel({
       {alerts.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">{t("dashboard.absences.none")}</p>
       ) : (
-        <TableScroll label={t("dashboard.absences.title")} className="mt-3">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">{t("dashboard.absences.title")}</caption>
-            <thead className="bg-slate-100">
-              <tr>
-                <th scope="col" className="px-2 py-1.5 text-start">{t("dashboard.absences.student")}</th>
-                <th scope="col" className="px-2 py-1.5 text-start">{t("dashboard.absences.course")}</th>
-                <th scope="col" className="px-2 py-1.5 text-end">{t("dashboard.absences.count")}</th>
-                <th scope="col" className="px-2 py-1.5 text-start">{t("dashboard.absences.severity")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {alerts.map((a) => {
-                const severity = absenceSeverity(a.absences);
+        <DataTable
+          label={t("dashboard.absences.title")}
+          className="mt-3"
+          dense
+          rows={alerts}
+          rowKey={(a) => a.id}
+          rowProps={(a) => {
+            const severity = absenceSeverity(a.absences);
+            return { "data-severity": severity, className: SEVERITY_STYLES[severity] };
+          }}
+          columns={[
+            {
+              header: t("dashboard.absences.student"),
+              rowHeader: true,
+              cell: (a) => {
                 const name = `${a.first_name} ${a.last_name} ${a.second_last_name}`;
-                return (
-                  <tr key={a.id} data-severity={severity} className={`border-t border-slate-200 ${SEVERITY_STYLES[severity]}`}>
-                    <th scope="row" className="px-2 py-1.5 text-start font-medium">
-                      {linked ? (
-                        <Link to={`/admin/students/${a.id}`} className="text-primary-dark underline">{name}</Link>
-                      ) : (
-                        name
-                      )}
-                    </th>
-                    <td className="[overflow-wrap:anywhere] px-2 py-1.5">{a.course_code}</td>
-                    <td className="px-2 py-1.5 text-end font-semibold tabular-nums">{format.number(a.absences, 1)}</td>
-                    <td className="px-2 py-1.5 font-semibold">{t(`dashboard.absences.${severity}`)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                return linked ? <Link to={`/admin/students/${a.id}`} className="text-primary-dark underline">{name}</Link> : name;
+              },
+            },
+            { header: t("dashboard.absences.course"), className: "[overflow-wrap:anywhere]", cell: (a) => a.course_code },
+            { header: t("dashboard.absences.count"), align: "end", className: "font-semibold tabular-nums", cell: (a) => format.number(a.absences, 1) },
+            { header: t("dashboard.absences.severity"), className: "font-semibold", cell: (a) => t(`dashboard.absences.${absenceSeverity(a.absences)}`) },
+          ]}
+        >
           {total > alerts.length ? (
             <p className="mt-2 text-sm text-slate-700">{t("dashboard.absences.more", { shown: alerts.length, total })}</p>
           ) : null}
-        </TableScroll>
+        </DataTable>
       )}
     </section>
   );

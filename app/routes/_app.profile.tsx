@@ -1,17 +1,18 @@
 import { type SubmissionResult, getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { AvatarForm } from "~/components/users";
 import { notFound } from "~/http/not-found.server";
+import { titleMeta } from "~/components/ui/meta";
+import { NewPasswordFields } from "~/components/ui/form-fields";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { i18next, localeCookie, translator } from "~/i18n/i18n.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { clearSessionCookie } from "~/modules/auth/session.server";
-import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { PASSWORD_FIELDS, changePasswordSchema, profileForms, profileNameSchema } from "~/modules/users/schema";
 import { changeOwnPassword, getProfile, setUserImage, updateOwnLocale, updateOwnName } from "~/modules/users/users.server";
 import { clientKey, isHttps } from "~/env.server";
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ profile, language: await i18next.getLocale(request), title: t("profile.title") });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleIntents(request, {
@@ -177,14 +178,7 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
     <Form method="post" {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="password" />
       <TextField field={fields.current_password} label={t("fields.currentPassword")} type="password" autoComplete="current-password" />
-      <TextField
-        field={fields.password}
-        label={t("fields.newPassword")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
-      />
-      <TextField field={fields.confirm} label={t("fields.confirmPassword")} type="password" autoComplete="new-password" />
+      <NewPasswordFields password={fields.password} confirm={fields.confirm} />
       <p className="text-xs text-slate-700">{t("profile.passwordNote")}</p>
       <SubmitButton>{t("profile.changePasswordSubmit")}</SubmitButton>
     </Form>

@@ -1,10 +1,11 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HolidaysAhead } from "~/components/calendar/holidays-ahead";
 import { WeekCalendar, WeekNav } from "~/components/calendar/week-calendar";
 import { useFormat } from "~/components/format";
 import { HomeShortcuts } from "~/components/home-shortcuts";
+import { titleMetaOr } from "~/components/ui/meta";
 import { translator } from "~/i18n/i18n.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { menuFor } from "~/modules/auth/menu";
@@ -75,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Teachers" }];
+export const meta = titleMetaOr("Teachers");
 
 export default function TeachersHome() {
   const data = useLoaderData<typeof loader>();

@@ -1,6 +1,7 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { FaqList } from "~/components/faq/faq-list";
+import { titleMeta } from "~/components/ui/meta";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ title: t("teachersFaq.title") });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export default function TeachersFaq() {
   const { t } = useTranslation("school");

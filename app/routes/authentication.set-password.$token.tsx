@@ -1,21 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "~/components/fields";
 import { SubmitButton } from "~/components/forms";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { SkipLink } from "~/components/layout/skip-link";
 import { translator } from "~/i18n/i18n.server";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
-import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, setPasswordSchema } from "~/modules/users/schema";
 import { type TokenState, passwordTokenState, setPasswordWithToken } from "~/modules/users/users.server";
 import { readForm } from "~/modules/shared/form.server";
 import { schoolBrand } from "~/modules/settings.server";
 import { SchoolMark } from "~/components/layout/school-mark";
+import { titleMeta } from "~/components/ui/meta";
+import { FormAlert } from "~/components/ui/form-alert";
+import { NewPasswordFields } from "~/components/ui/form-fields";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // The token in the URL stays on this site: every page is sent with
 // Referrer-Policy: same-origin (a no-referrer meta would make form posts
 // carry "Origin: null", which the CSRF checks refuse).
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta = titleMeta;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -87,19 +88,8 @@ export default function SetPassword() {
             <>
               <p className="mt-1 text-sm text-slate-700">{t("setPassword.subtitle")}</p>
               <Form method="post" className="mt-6 space-y-2" {...getFormProps(form)}>
-                {form.errors?.length ? (
-                  <div id={form.errorId} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
-                    {t(form.errors[0])}
-                  </div>
-                ) : null}
-                <TextField
-                  field={fields.password}
-                  label={t("fields.newPassword")}
-                  type="password"
-                  autoComplete="new-password"
-                  hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
-                />
-                <TextField field={fields.confirm} label={t("fields.confirmPassword")} type="password" autoComplete="new-password" />
+                {form.errors?.length ? <FormAlert id={form.errorId}>{t(form.errors[0])}</FormAlert> : null}
+                <NewPasswordFields password={fields.password} confirm={fields.confirm} />
                 <SubmitButton className="btn-primary w-full">{t("setPassword.submit")}</SubmitButton>
               </Form>
             </>

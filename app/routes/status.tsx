@@ -1,8 +1,9 @@
-import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { db, sql } from "~/db/kysely.server";
 import { translator } from "~/i18n/i18n.server";
+import { titleMetaOr } from "~/components/ui/meta";
 
 // GET /status: public, for the deployment's health check (200 when the
 // database answers, 503 when not) — and the smallest page of the app, which
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Status" }];
+export const meta = titleMetaOr("Status");
 
 export default function Status() {
   const { ok } = useLoaderData<typeof loader>();

@@ -5,12 +5,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ZodTypeAny, output } from "zod";
-import { Fieldset, RadioGroup, SelectField, TextAreaField, TextField } from "~/components/fields";
+import { Fieldset, RadioGroup, SelectField, TextAreaField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
+import { FormAlert } from "~/components/ui/form-alert";
+import { EmergencyFields, PersonFields, ScheduleSelect } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { clientKey } from "~/env.server";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
-import { PROMOTIONS, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
+import { PROMOTIONS } from "~/modules/courses/schedules";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import {
   HEAR_ABOUT_VALUES,
@@ -208,9 +210,9 @@ function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="mb-4 rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
+    <FormAlert id={id} className="mb-4">
       {t(errors[0])}
-    </div>
+    </FormAlert>
   );
 }
 
@@ -273,14 +275,7 @@ function PersonalStepForm({ defaults, lastResult, today }: StepProps & { today: 
       <FormErrors id={form.errorId} errors={form.errors} />
       <Honeypot />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <TextField field={fields.first_name} label={t("registration.fields.first_name")} autoComplete="given-name" />
-        <TextField field={fields.middle_name} label={t("registration.fields.middle_name")} autoComplete="additional-name" />
-        <TextField field={fields.last_name} label={t("registration.fields.last_name")} autoComplete="family-name" />
-        <TextField field={fields.second_last_name} label={t("registration.fields.second_last_name")} />
-        <TextField field={fields.id_number} label={t("registration.fields.id_number")} hint={t("registration.hints.id_number")} />
-        <TextField field={fields.birthday} label={t("registration.fields.birthday")} type="date" autoComplete="bday" />
-        <TextField field={fields.phone_number} label={t("registration.fields.phone_number")} type="tel" autoComplete="tel" inputMode="tel" hint={t("registration.hints.phone")} />
-        <TextField field={fields.email} label={t("registration.fields.email")} type="email" autoComplete="email" />
+        <PersonFields fields={fields} own />
       </div>
       <RadioGroup
         field={fields.age_category}
@@ -294,9 +289,7 @@ function PersonalStepForm({ defaults, lastResult, today }: StepProps & { today: 
       {/* Without JavaScript the section is always there; with it, only for kids. */}
       <div hidden={hydrated && age === "adults" ? true : undefined} className="mt-2">
         <Fieldset legend={t("registration.emergencyLegend")}>
-          <TextField field={fields.emergency_contact_name} label={t("registration.fields.emergency_contact_name")} />
-          <TextField field={fields.emergency_contact_phone} label={t("registration.fields.emergency_contact_phone")} type="tel" inputMode="tel" />
-          <TextField field={fields.emergency_contact_relationship} label={t("registration.fields.emergency_contact_relationship")} />
+          <EmergencyFields fields={fields} own />
         </Fieldset>
       </div>
       <Buttons back={false} />
@@ -331,15 +324,7 @@ function AddressStepForm({ defaults, lastResult, age }: StepProps & { age: "kids
           placeholder={t("registration.choose")}
           options={levelsFor(age).map((l) => ({ value: l.name, label: l.name }))}
         />
-        <SelectField
-          field={fields.schedule}
-          label={t("registration.fields.schedule")}
-          placeholder={t("registration.choose")}
-          options={STANDARD_SCHEDULES.map((s) => ({
-            value: s.id,
-            label: t("registration.scheduleLabel", { days: t(`registration.days.${s.days}`), start: s.start_time, end: s.end_time }),
-          }))}
-        />
+        <ScheduleSelect field={fields.schedule} />
       </div>
       <RadioGroup
         field={fields.same_billing}

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { AttendanceSummary } from "~/modules/attendance/attendance";
 import { absenceSeverity } from "~/modules/students/absence";
 import { formatDay, formatNumber, formatPercent } from "../format";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable } from "~/components/ui/data-table";
 
 // How attendance numbers look on the course pages (namespace "attendance").
 // The rules (score, absence count, 12/20 thresholds) live in the modules.
@@ -56,44 +56,33 @@ export interface SummaryRow {
 export function AttendanceSummaryTable({ rows, caption }: { rows: readonly SummaryRow[]; caption: string }) {
   const { t, i18n } = useTranslation("attendance");
   const n = { format: (value: number) => formatNumber(i18n.language || "en", value) };
-  const num = "px-3 py-2 text-end tabular-nums";
+  const count = (value: (r: SummaryRow) => number) => ({ header: "", align: "end" as const, className: "tabular-nums", cell: (r: SummaryRow) => n.format(value(r)) });
   return (
-    <TableScroll label={caption} className="rounded-md border border-slate-200">
-      <table className="min-w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-100">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-start">{t("student")}</th>
-            <th scope="col" className="px-3 py-2 text-end">{t("values.present")}</th>
-            <th scope="col" className="px-3 py-2 text-end">{t("values.recovered")}</th>
-            <th scope="col" className="px-3 py-2 text-end">{t("values.late")}</th>
-            <th scope="col" className="px-3 py-2 text-end">{t("values.absent")}</th>
-            <th scope="col" className="px-3 py-2 text-end">{t("score")}</th>
-            <th scope="col" className="px-3 py-2 text-end">{t("absences")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className="border-t border-slate-200" data-student-id={r.id}>
-              <th scope="row" className="px-3 py-2 text-start font-medium">
-                {studentName(r)}
-                {r.current === false ? <span className="ms-2 text-xs font-normal text-slate-700">({t("take.former")})</span> : null}
-              </th>
-              <td className={num}>{n.format(r.summary.present)}</td>
-              <td className={num}>{n.format(r.summary.recovered)}</td>
-              <td className={num}>{n.format(r.summary.late)}</td>
-              <td className={num}>{n.format(r.summary.absent)}</td>
-              <td className={num}>
-                <Score score={r.summary.score} />
-              </td>
-              <td className={num}>
-                <AbsenceCount count={r.summary.absences} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label={caption}
+      className="rounded-md border border-slate-200"
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowProps={(r) => ({ "data-student-id": r.id })}
+      columns={[
+        {
+          header: t("student"),
+          rowHeader: true,
+          cell: (r) => (
+            <>
+              {studentName(r)}
+              {r.current === false ? <span className="ms-2 text-xs font-normal text-slate-700">({t("take.former")})</span> : null}
+            </>
+          ),
+        },
+        { ...count((r) => r.summary.present), header: t("values.present") },
+        { ...count((r) => r.summary.recovered), header: t("values.recovered") },
+        { ...count((r) => r.summary.late), header: t("values.late") },
+        { ...count((r) => r.summary.absent), header: t("values.absent") },
+        { header: t("score"), align: "end", className: "tabular-nums", cell: (r) => <Score score={r.summary.score} /> },
+        { header: t("absences"), align: "end", className: "tabular-nums", cell: (r) => <AbsenceCount count={r.summary.absences} /> },
+      ]}
+    />
   );
 }
 

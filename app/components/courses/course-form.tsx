@@ -5,10 +5,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Fieldset, RadioGroup, SelectField, TextField, typeConstraints } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
+import { FormAlert } from "~/components/ui/form-alert";
+import { LevelSelect } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { COURSE_TYPES, STANDARD_SCHEDULES, WEEKDAY_CODES } from "~/modules/courses/schedules";
 import { CAPACITY_MAX, CODE_MAX, CUSTOM_SCHEDULE, NUMBER_MAX, courseFields, courseSchema } from "~/modules/courses/schema";
-import { ADULT_LEVELS, KIDS_LEVELS } from "~/modules/students/levels";
 import { useCourseTypeLabel, useStandardScheduleLabel, useWeekdayNames } from "./labels";
 
 type Field = FieldMetadata<string | undefined>;
@@ -50,11 +51,6 @@ export function CourseForm({
   // Not a field of the schema: the message of the three percentages together.
   const percentages = (fields as unknown as Record<string, Field>).percentages;
   const level = fields.level_id;
-  const levelProps = getSelectProps(level);
-  const groups = [
-    { age: "adults", label: t("registration.age.adults"), levels: ADULT_LEVELS },
-    { age: "kids", label: t("registration.age.kids"), levels: KIDS_LEVELS },
-  ].filter((g) => !hydrated || !age || g.age === age);
   const scheduleProps = getSelectProps(fields.schedule);
   const days = fields.days;
   const picked = new Set<string>(
@@ -64,11 +60,7 @@ export function CourseForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
-          {t(form.errors[0])}
-        </div>
-      ) : null}
+      {form.errors?.length ? <FormAlert id={form.errorId}>{t(form.errors[0])}</FormAlert> : null}
       <Fieldset legend={t("form.identity")}>
         <CodeField field={fields.course_id as Field} label={t("fields.code")} hint={t("form.codeHint")} maxLength={CODE_MAX} />
         <CodeField field={fields.course_number as Field} label={t("fields.number")} maxLength={NUMBER_MAX} />
@@ -83,20 +75,7 @@ export function CourseForm({
             ]}
           />
         </div>
-        <div>
-          <label htmlFor={level.id} className="field-label">{t("registration.fields.level")}</label>
-          <select {...levelProps} key={levelProps.key} className="field-input">
-            <option value="">{t("registration.choose")}</option>
-            {groups.map((g) => (
-              <optgroup key={g.age} label={g.label}>
-                {g.levels.map((l) => (
-                  <option key={`${g.age}-${l.id}`} value={String(l.id)}>{l.name}</option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <FieldError id={level.errorId} errors={level.errors} />
-        </div>
+        <LevelSelect field={level as Field} age={age} />
         <SelectField
           field={fields.type as Field}
           label={t("fields.type")}
