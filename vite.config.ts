@@ -1,8 +1,8 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import remixConfig from "./remix.config.js";
 import { clientPackages } from "./config/client-packages";
+import remixConfig from "./remix.config.js";
 
 export default defineConfig({
   plugins: [remix(remixConfig), tsconfigPaths(), clientPackages()],

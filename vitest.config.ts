@@ -1,5 +1,5 @@
-import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
 
 // Each project lists its own `include`: with `extends: true` arrays are merged,
 // so a root `include` would leak the unit tests into the postgres project.

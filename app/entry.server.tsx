@@ -5,17 +5,17 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { CssContext } from "~/components/inline-css";
+import { NonceContext } from "~/components/nonce";
 import { prepareDatabase } from "~/db/prepare.server";
 import { sessionSecrets } from "~/env.server";
 import { i18nConfig } from "~/i18n/config";
 import { NAMESPACES, i18next, resources } from "~/i18n/i18n.server";
-import { CssContext } from "~/components/inline-css";
-import { NonceContext } from "~/components/nonce";
-import appCss from "~/tailwind.css?inline";
 import { withoutNulBytes } from "~/modules/html-stream.server";
 import { finishHeaders, secureResponse } from "~/modules/security/headers.server";
 import { logSafe } from "~/modules/security/log.server";
 import { failedSubmissionToast, redirectWithFailure } from "~/modules/toast.server";
+import appCss from "~/tailwind.css?inline";
 
 // A production server without SESSION_SECRET refuses to start, not to serve.
 sessionSecrets();
@@ -65,7 +65,10 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  * dialogs, 404) keep it.
  */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  const failed = request.method === "POST" && response.status >= 400 && (response.headers.has("X-Remix-Error") || response.headers.has("X-Remix-Catch"));
+  const failed =
+    request.method === "POST" &&
+    response.status >= 400 &&
+    (response.headers.has("X-Remix-Error") || response.headers.has("X-Remix-Catch"));
   if (!failed) return secureResponse(request, response);
   return (async () => {
     let body: unknown = null;
@@ -90,7 +93,13 @@ export function finishResponse(request: Request, response: Response): Response {
   return secureResponse(request, response);
 }
 
-const HANDOFF_ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+const HANDOFF_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
 
 /**
  * Remix refuses a method a page has no action for with its own English
@@ -100,7 +109,12 @@ const HANDOFF_ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e"
 function withoutRemixRefusalText(context: EntryContext) {
   const errors = context.staticHandlerContext.errors;
   if (!errors) return;
-  const clean = { status: 405, statusText: "Method Not Allowed", internal: false, data: { message: "errors.methodNotAllowed" } };
+  const clean = {
+    status: 405,
+    statusText: "Method Not Allowed",
+    internal: false,
+    data: { message: "errors.methodNotAllowed" },
+  };
   const ids = Object.keys(errors).filter((id) => {
     const error = errors[id];
     return isRouteErrorResponse(error) && error.status === 405 && typeof error.data === "string";
@@ -110,7 +124,8 @@ function withoutRemixRefusalText(context: EntryContext) {
   if (!context.serverHandoffString) return;
   // The handoff is JSON with <, >, & and line separators escaped, which JSON.parse reads back.
   const handoff = JSON.parse(context.serverHandoffString) as { state?: { errors?: Record<string, unknown> } };
-  for (const id of ids) if (handoff.state?.errors?.[id]) handoff.state.errors[id] = { ...clean, __type: "RouteErrorResponse" };
+  for (const id of ids)
+    if (handoff.state?.errors?.[id]) handoff.state.errors[id] = { ...clean, __type: "RouteErrorResponse" };
   context.serverHandoffString = JSON.stringify(handoff).replace(/[&><\u2028\u2029]/g, (c) => HANDOFF_ESCAPES[c]);
 }
 
@@ -120,7 +135,10 @@ function failedPostToast(request: Request, context: EntryContext["staticHandlerC
   const error = Object.values(context.errors)[0];
   if (isRouteErrorResponse(error)) {
     const data = error.data as unknown;
-    return failedSubmissionToast(error.status, data && typeof data === "object" && "message" in data ? data.message : undefined);
+    return failedSubmissionToast(
+      error.status,
+      data && typeof data === "object" && "message" in data ? data.message : undefined,
+    );
   }
   return failedSubmissionToast(500, undefined);
 }

@@ -13,7 +13,9 @@ let cached: string[] | undefined;
  */
 export function sessionSecrets(): string[] {
   if (cached) return cached;
-  const fromEnv = process.env.SESSION_SECRET?.split(",").map((s) => s.trim()).filter(Boolean);
+  const fromEnv = process.env.SESSION_SECRET?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (fromEnv?.length) return (cached = fromEnv);
   if (process.env.NODE_ENV === "production" && !demoDataWanted()) {
     throw new Error("SESSION_SECRET must be set in production.");
@@ -45,7 +47,11 @@ export function rateLimitFactor(): number {
 export function isHttps(request: Request) {
   if (new URL(request.url).protocol === "https:") return true;
   if (process.env.TRUST_PROXY !== "1") return false;
-  const parts = request.headers.get("x-forwarded-proto")?.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const parts = request.headers
+    .get("x-forwarded-proto")
+    ?.split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   return parts?.at(-1) === "https";
 }
 
@@ -63,7 +69,11 @@ export interface ServerContext {
  */
 export function clientKey(request: Request, context: unknown): string {
   if (process.env.TRUST_PROXY === "1") {
-    const parts = request.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
+    const parts = request.headers
+      .get("x-forwarded-for")
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (parts?.length) return addressKey(parts[parts.length - 1]);
   }
   return addressKey((context as ServerContext | undefined)?.clientAddress || "unknown");
@@ -90,7 +100,10 @@ export function addressKey(address: string): string {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join(".");
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` and a trailing IPv4 part expanded). */

@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -21,9 +20,7 @@ import { i18next } from "~/i18n/i18n.server";
 import { schoolTimeZone } from "~/modules/settings.server";
 import { toasts } from "~/modules/toast.server";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await i18next.getLocale(request);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Plugin } from "vite";
+import { type Plugin } from "vite";
 
 /**
  * A build plugin that writes, for every chunk of the CLIENT build, the npm

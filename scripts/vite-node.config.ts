@@ -1,5 +1,5 @@
-import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
 
 // For scripts run with vite-node (npm run db:*, bench*): only the `~/` path alias,
 // not the Remix plugin of vite.config.ts, which wants a dev server or a build.

@@ -99,7 +99,10 @@ app.use((req, res, next) => {
 });
 app.use(afterUnreadBody);
 app.use(compression());
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: staticHeaders }),
+);
 app.use(express.static("public", { maxAge: "1h", setHeaders: staticHeaders }));
 app.use(accessLog);
 // A document form post from another site (or with an Origin of "null" or no
@@ -113,7 +116,8 @@ app.use(async (req, res, next) => {
   let answer;
   try {
     const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+    for (const [name, value] of Object.entries(req.headers))
+      for (const one of [value ?? []].flat()) headers.append(name, one);
     const request = new Request(new URL(req.originalUrl, "http://localhost"), { method: req.method, headers });
     answer = await refuseForeign(request);
     if (answer) answer = build.entry.module.finishResponse(request, answer);
@@ -130,7 +134,8 @@ app.use(async (req, res, next) => {
 // entry.server's finishResponse applies: resource routes reach no other hook.
 const remix = createRequestHandler(build, process.env.NODE_ENV);
 const { finishResponse } = build.entry.module;
-if (typeof finishResponse !== "function") throw new Error("The build's entry.server exports no finishResponse (issue 16 L6).");
+if (typeof finishResponse !== "function")
+  throw new Error("The build's entry.server exports no finishResponse (issue 16 L6).");
 app.all("*", async (req, res, next) => {
   try {
     const request = createRemixRequest(req, res);
@@ -147,9 +152,14 @@ app.all("*", async (req, res, next) => {
 // one line without secrets.
 app.use((error, req, res, _next) => {
   const badUrl = error?.code === "ERR_INVALID_URL";
-  console.error(`[server] ${req.method} ${loggedPath(req.originalUrl)}: ${escapeControl(redactSecrets(badUrl ? error.message : (error?.stack ?? error)))}`);
+  console.error(
+    `[server] ${req.method} ${loggedPath(req.originalUrl)}: ${escapeControl(redactSecrets(badUrl ? error.message : (error?.stack ?? error)))}`,
+  );
   if (res.headersSent) return void req.socket.destroy();
-  res.status(badUrl ? 400 : 500).set(PLAIN_TEXT).end(badUrl ? "Bad Request\n" : "Internal Server Error\n");
+  res
+    .status(badUrl ? 400 : 500)
+    .set(PLAIN_TEXT)
+    .end(badUrl ? "Bad Request\n" : "Internal Server Error\n");
 });
 
 const port = Number(process.env.PORT) || 3000;

@@ -95,7 +95,13 @@ export function ErrorView({ error, standalone = false }: { error: unknown; stand
 }
 
 function Frame({ standalone, children }: { standalone: boolean; children: React.ReactNode }) {
-  return standalone ? <main id="main" className="p-4">{children}</main> : <>{children}</>;
+  return standalone ? (
+    <main id="main" className="p-4">
+      {children}
+    </main>
+  ) : (
+    <>{children}</>
+  );
 }
 
 export function NotFound({ standalone = true }: { standalone?: boolean }) {

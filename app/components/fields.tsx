@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { type ReactNode } from "react";
 import { FieldError } from "./forms";
 
 type Field = FieldMetadata<string | undefined>;

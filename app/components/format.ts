@@ -38,22 +38,36 @@ export function formatFixed(locale: string, n: number, decimals = 2): string {
 
 /** A percentage given on a 0–100 scale: 85.5 → "85.50%", "85,50 %", "%85.50"… as the language writes it. */
 export function formatPercent(locale: string, value: number, decimals = 2): string {
-  return numberFormat(locale, { style: "percent", minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value / 100);
+  return numberFormat(locale, {
+    style: "percent",
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value / 100);
 }
 
 /** The character a language writes between whole and decimal part ("." or ","). */
 export function decimalSeparator(locale: string): string {
-  return numberFormat(locale, {}).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  return (
+    numberFormat(locale, {})
+      .formatToParts(1.5)
+      .find((p) => p.type === "decimal")?.value ?? "."
+  );
 }
 
 /** A calendar date (YYYY-MM-DD) in the language, never shifted by a time zone. */
-export function formatDay(locale: string, ymd: string, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
+export function formatDay(
+  locale: string,
+  ymd: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
+): string {
   return dateFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${ymd}T00:00:00Z`));
 }
 
 /** A stored timestamp (ISO) as a date, or date and time, in the school's time zone. */
 export function formatTimestamp(locale: string, iso: string, timeZone: string, withTime = false): string {
-  const options: Intl.DateTimeFormatOptions = withTime ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone };
+  const options: Intl.DateTimeFormatOptions = withTime
+    ? { dateStyle: "medium", timeStyle: "short", timeZone }
+    : { dateStyle: "medium", timeZone };
   return dateFormat(locale, options).format(new Date(iso));
 }
 

@@ -13,7 +13,12 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /** A submit button that says "Processing request..." while its form is on the way. */
-export function SubmitButton({ children, className = "btn-primary", name, value }: {
+export function SubmitButton({
+  children,
+  className = "btn-primary",
+  name,
+  value,
+}: {
   children: ReactNode;
   className?: string;
   name?: string;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { MenuItem } from "~/modules/auth/menu";
+import { type MenuItem } from "~/modules/auth/menu";
 import { Icon } from "./layout/icons";
 
 /** A user's home: greeting, role and shortcuts to what the role may open. */

@@ -14,6 +14,8 @@ let fromDocument: string | undefined;
  * from the document once.
  */
 export function InlineCss() {
-  const css = useContext(CssContext) || (fromDocument ??= typeof document === "undefined" ? "" : (document.getElementById(ID)?.textContent ?? ""));
+  const css =
+    useContext(CssContext) ||
+    (fromDocument ??= typeof document === "undefined" ? "" : (document.getElementById(ID)?.textContent ?? ""));
   return <style id={ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }

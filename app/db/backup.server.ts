@@ -12,13 +12,29 @@ import { MIGRATION_NAMES } from "./migrate.server";
 // PostgreSQL: pg_dump already takes a consistent snapshot; we print the commands.
 
 /** The tables a database of this app has; a file without them is not one of ours. */
-const APP_TABLES = ["users", "sessions", "students", "registrations", "courses", "enrollments", "attendance", "grades", "transfers", "audit_log", "settings"];
+const APP_TABLES = [
+  "users",
+  "sessions",
+  "students",
+  "registrations",
+  "courses",
+  "enrollments",
+  "attendance",
+  "grades",
+  "transfers",
+  "audit_log",
+  "settings",
+];
 
 export class BackupError extends Error {}
 
 /** `school-20260314-153012.db`: sorts by time, no characters a shell or Windows dislikes. */
 export function timestampedName(prefix: string, extension: string, now = new Date()) {
-  const stamp = now.toISOString().replace(/\.\d+Z$/, "").replace(/[-:]/g, "").replace("T", "-");
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, "")
+    .replace(/[-:]/g, "")
+    .replace("T", "-");
   return `${prefix}-${stamp}.${extension}`;
 }
 
@@ -74,7 +90,8 @@ export function inspectDatabase(file: string): DatabaseSummary {
   } finally {
     fs.closeSync(fd);
   }
-  if (header.toString("latin1") !== "SQLite format 3\u0000") throw new BackupError(`${file} is not an SQLite database.`);
+  if (header.toString("latin1") !== "SQLite format 3\u0000")
+    throw new BackupError(`${file} is not an SQLite database.`);
 
   let db: SQLite.Database;
   try {
@@ -92,13 +109,22 @@ export function inspectDatabase(file: string): DatabaseSummary {
     if (problems.length !== 1 || problems[0] !== "ok") {
       throw new BackupError(`${file} is damaged (integrity_check): ${problems.slice(0, 5).join("; ")}`);
     }
-    const tables = new Set((db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name));
+    const tables = new Set(
+      (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map(
+        (r) => r.name,
+      ),
+    );
     const missing = ["kysely_migration", ...APP_TABLES].filter((t) => !tables.has(t));
-    if (missing.length) throw new BackupError(`${file} is not a database of this app (no ${missing.join(", ")} table).`);
-    const migrations = (db.prepare("select name from kysely_migration order by name").all() as { name: string }[]).map((r) => r.name);
+    if (missing.length)
+      throw new BackupError(`${file} is not a database of this app (no ${missing.join(", ")} table).`);
+    const migrations = (db.prepare("select name from kysely_migration order by name").all() as { name: string }[]).map(
+      (r) => r.name,
+    );
     const unknown = migrations.filter((m) => !MIGRATION_NAMES.includes(m));
     if (unknown.length) {
-      throw new BackupError(`${file} was made by a newer version of the app (migrations ${unknown.join(", ")}); restore it with that version.`);
+      throw new BackupError(
+        `${file} was made by a newer version of the app (migrations ${unknown.join(", ")}); restore it with that version.`,
+      );
     }
     const rows: Record<string, number> = {};
     for (const t of APP_TABLES) rows[t] = (db.prepare(`select count(*) as n from "${t}"`).get() as { n: number }).n;
@@ -114,7 +140,10 @@ export function inspectDatabase(file: string): DatabaseSummary {
  * read transaction. Written under a temporary name and renamed when complete
  * and checked, so a file with the final name is always a whole backup.
  */
-export function backupSqlite(source: string, target = path.join(defaultBackupDir(), timestampedName("school", "db"))): DatabaseSummary {
+export function backupSqlite(
+  source: string,
+  target = path.join(defaultBackupDir(), timestampedName("school", "db")),
+): DatabaseSummary {
   const from = path.resolve(source);
   const to = path.resolve(target);
   if (!fs.existsSync(from)) throw new BackupError(`There is no database at ${from}.`);
@@ -159,7 +188,11 @@ export interface RestoreOutcome {
  *    one step, and the old write-ahead log goes with the old file, so a crash
  *    at any moment leaves either the old database or the restored one.
  */
-export function restoreSqlite(backup: string, target: string, { keepDir = defaultBackupDir() }: { keepDir?: string } = {}): RestoreOutcome {
+export function restoreSqlite(
+  backup: string,
+  target: string,
+  { keepDir = defaultBackupDir() }: { keepDir?: string } = {},
+): RestoreOutcome {
   const from = path.resolve(backup);
   const to = path.resolve(target);
   if (from === to) throw new BackupError("The backup and the database are the same file.");
@@ -176,7 +209,9 @@ export function restoreSqlite(backup: string, target: string, { keepDir = defaul
       current.exec("begin exclusive; commit");
     } catch {
       current.close();
-      throw new BackupError(`${to} is in use: stop the app (and anything else using the database), then run the restore again.`);
+      throw new BackupError(
+        `${to} is in use: stop the app (and anything else using the database), then run the restore again.`,
+      );
     }
   }
 

@@ -4,7 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { logSafe } from "~/modules/security/log.server";
-import type { Database } from "./schema";
+import { type Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
 

@@ -7,7 +7,7 @@ import * as m0005 from "./migrations/0005_certificates";
 import * as m0006 from "./migrations/0006_performance";
 import * as m0007 from "./migrations/0007_menu_preferences";
 import * as m0008 from "./migrations/0008_draft_limits";
-import type { Database } from "./schema";
+import { type Database } from "./schema";
 
 // Listed by hand (not read from disk) so they travel inside the server bundle.
 const migrations: Record<string, Migration> = {

@@ -1,15 +1,9 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import { type Generated, type Insertable, type Selectable, type Updateable } from "kysely";
 
 // Dates are text `YYYY-MM-DD`, timestamps ISO-8601 UTC text, booleans 0/1
 // integers: the common subset of SQLite and PostgreSQL (ADR 002).
 
-export type Role =
-  | "admin_staff"
-  | "coordinator"
-  | "receptionist"
-  | "financial"
-  | "professor"
-  | "student";
+export type Role = "admin_staff" | "coordinator" | "receptionist" | "financial" | "professor" | "student";
 export type RecordStatus = "active" | "inactive";
 export type AgeCategory = "kids" | "adults";
 export type ApprovalStatus = "pending" | "approved" | "rejected";

@@ -1,5 +1,5 @@
 import { forbidden, requirePermission } from "~/modules/auth/guards.server";
-import type { SessionUser } from "~/modules/auth/session.server";
+import { type SessionUser } from "~/modules/auth/session.server";
 import { courseProfessorId } from "~/modules/courses/courses.server";
 import { requireId } from "./ids.server";
 import { notFound } from "./not-found.server";
@@ -10,7 +10,10 @@ import { notFound } from "./not-found.server";
  * that does not exist is a 404. Checked in every loader and action of the
  * course pages.
  */
-export async function requireCourseProfessor(request: Request, params: Readonly<Record<string, string | undefined>>): Promise<{ user: SessionUser; courseId: number }> {
+export async function requireCourseProfessor(
+  request: Request,
+  params: Readonly<Record<string, string | undefined>>,
+): Promise<{ user: SessionUser; courseId: number }> {
   const user = await requirePermission(request, "course-pages:use");
   const courseId = requireId(params);
   const professorId = await courseProfessorId(courseId);

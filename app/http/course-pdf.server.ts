@@ -1,11 +1,19 @@
 import { redirect } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import { type TFunction } from "i18next";
 import { formatDay } from "~/components/format";
 import { RTL_LANGUAGES } from "~/i18n/config";
 import { i18next, translator } from "~/i18n/i18n.server";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
-import { type PdfKind, type PdfOutcome, type PdfRefusal, type PdfTarget, coursePdf, courseExists, targetOf } from "~/modules/certificates/certificates.server";
-import type { CertificateReason } from "~/modules/certificates/eligibility";
+import {
+  type PdfKind,
+  type PdfOutcome,
+  type PdfRefusal,
+  type PdfTarget,
+  coursePdf,
+  courseExists,
+  targetOf,
+} from "~/modules/certificates/certificates.server";
+import { type CertificateReason } from "~/modules/certificates/eligibility";
 import { readForm } from "~/modules/shared/form.server";
 import { notFound } from "./not-found.server";
 import { PDF_REFUSAL_STATUS } from "./outcome.server";
@@ -33,7 +41,11 @@ function notEligible(t: TFunction, lng: string, why: CertificateReason, name: st
 }
 
 /** The page's title, its message, and (for a certificate not issued yet) the Issue button's label. */
-function sayRefusal(t: TFunction, lng: string, refusal: PdfRefusal | { reason: "noTarget" }): { title?: string; message: string; issue?: string } {
+function sayRefusal(
+  t: TFunction,
+  lng: string,
+  refusal: PdfRefusal | { reason: "noTarget" },
+): { title?: string; message: string; issue?: string } {
   switch (refusal.reason) {
     case "noTarget":
     case "notInCourse":
@@ -41,11 +53,16 @@ function sayRefusal(t: TFunction, lng: string, refusal: PdfRefusal | { reason: "
     case "noStudents":
       return { message: t("errors.noStudents") };
     case "notEligible":
-      return { title: t("errors.noCertificate"), message: notEligible(t, lng, refusal.why, refusal.name, refusal.endDate) };
+      return {
+        title: t("errors.noCertificate"),
+        message: notEligible(t, lng, refusal.why, refusal.name, refusal.endDate),
+      };
     case "noneEligible":
       return {
         title: t("errors.noCertificate"),
-        message: refusal.ended ? t("errors.noneEligible") : notEligible(t, lng, "course-not-ended", "", refusal.endDate),
+        message: refusal.ended
+          ? t("errors.noneEligible")
+          : notEligible(t, lng, "course-not-ended", "", refusal.endDate),
       };
     case "notIssued":
       return refusal.one
@@ -64,7 +81,11 @@ function escapeHtml(text: string) {
  * The PDF, or a small page saying why not, with the refusal's status (a
  * missing or unknown target is a 400 that reads as "not in the course").
  */
-export async function pdfResponse(request: Request, outcome: PdfOutcome | { ok: false; reason: "noTarget" }, back: string): Promise<Response> {
+export async function pdfResponse(
+  request: Request,
+  outcome: PdfOutcome | { ok: false; reason: "noTarget" },
+  back: string,
+): Promise<Response> {
   if (outcome.ok) {
     return new Response(new Uint8Array(outcome.bytes), {
       status: 200,
@@ -93,7 +114,11 @@ export async function pdfResponse(request: Request, outcome: PdfOutcome | { ok: 
 <body><main><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(said.message)}</p>${issueForm}<p><a href="${escapeHtml(back)}">${escapeHtml(t("errors.back"))}</a></p></main></body></html>`;
   return new Response(html, {
     status: PDF_REFUSAL_STATUS[outcome.reason],
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }
 
@@ -110,7 +135,13 @@ export async function coursePdfLoader(request: Request, kind: PdfKind, courseId:
  * the address or the posted form), then sends the browser to the PDF (303 to
  * the GET, which prints them); a refusal is the same page as the GET's.
  */
-export async function issueCertificatesAction(request: Request, courseId: number, userId: number, path: string, back: string) {
+export async function issueCertificatesAction(
+  request: Request,
+  courseId: number,
+  userId: number,
+  path: string,
+  back: string,
+) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const target = parseTarget(request) ?? targetOf(form);

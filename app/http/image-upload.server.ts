@@ -29,7 +29,10 @@ export function imageRefusal(image: Extract<ImageUpload, { ok: false }>): Respon
  * connection). Either way the answer is the form's "too large" field error;
  * a body cut off keeps none of its text fields.
  */
-export async function readImageForm(request: Request, fileField = "avatar"): Promise<{ fields: FormData; image: ImageUpload }> {
+export async function readImageForm(
+  request: Request,
+  fileField = "avatar",
+): Promise<{ fields: FormData; image: ImageUpload }> {
   let parts = 0;
   let tooLarge = false;
   const got: { file: Uint8Array | null } = { file: null };

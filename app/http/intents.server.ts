@@ -1,4 +1,4 @@
-import type { Submission, SubmissionResult } from "@conform-to/react";
+import { type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type TypedResponse, json } from "@remix-run/node";
 import { z } from "zod";
@@ -42,7 +42,10 @@ export function show<D extends object>(data: D): Shown<D> {
 }
 
 /** A module's outcome as the handler's answer: `success` when it is done, else its refusal. */
-export function ifDone<O extends { ok: boolean }, S extends Redirected | Shown<object>>(outcome: O, success: S): S | Extract<O, Refused>;
+export function ifDone<O extends { ok: boolean }, S extends Redirected | Shown<object>>(
+  outcome: O,
+  success: S,
+): S | Extract<O, Refused>;
 export function ifDone(outcome: { ok: boolean }, success: Answer): unknown {
   return outcome.ok ? success : outcome;
 }
@@ -70,11 +73,16 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
 
 /** The page's one map from every reason its modules refuse with to how the refusal reads. */
 export type Refusals<R extends Refused, C> = {
-  [Reason in R["reason"]]: Refusal | ((refused: Extract<R, { reason: Reason }>, context: C) => Refusal | Promise<Refusal>);
+  [Reason in R["reason"]]:
+    Refusal | ((refused: Extract<R, { reason: Reason }>, context: C) => Refusal | Promise<Refusal>);
 };
 
 /** What the page's form gets back: its intent, conform's result, the record it was about, what it shows. */
-export type IntentReply<K extends string, D = object> = { intent: K; result: SubmissionResult<string[]>; target?: string | null } & Partial<D>;
+export type IntentReply<K extends string, D = object> = {
+  intent: K;
+  result: SubmissionResult<string[]>;
+  target?: string | null;
+} & Partial<D>;
 
 /** A multipart form carrying one image (the avatar): read by its own parser, answered by the same steps. */
 export type ImageIntent<K extends string, C, A extends Answer> = {
@@ -86,7 +94,13 @@ export type ImageIntent<K extends string, C, A extends Answer> = {
   run: (image: Extract<ImageUpload, { ok: true }>, context: C) => Promise<A>;
 };
 
-export interface IntentPage<F extends IntentForms, C extends object, H extends Handlers<F, C>, U extends string, A extends Answer> {
+export interface IntentPage<
+  F extends IntentForms,
+  C extends object,
+  H extends Handlers<F, C>,
+  U extends string,
+  A extends Answer,
+> {
   /** Who may post (the permission guard), and what the page is about (its id, a 404 before the body is read). */
   guard: () => Promise<C>;
   forms: F;
@@ -108,11 +122,20 @@ export interface IntentPage<F extends IntentForms, C extends object, H extends H
  * schema refuses is a 400 with the field messages; a refused change reads as
  * the refusal map says; a done one redirects with its toast, or shows.
  */
-export function handleIntents<F extends IntentForms, C extends object, H extends Handlers<F, C>, U extends string = never, A extends Answer = never>(
+export function handleIntents<
+  F extends IntentForms,
+  C extends object,
+  H extends Handlers<F, C>,
+  U extends string = never,
+  A extends Answer = never,
+>(
   request: Request,
   page: IntentPage<F, C, H, U, A>,
 ): Promise<TypedResponse<IntentReply<(keyof F & string) | U, UnionToIntersection<ShownBy<H>>>>>;
-export async function handleIntents(request: Request, page: IntentPage<IntentForms, object, Handlers<IntentForms, object>, string, Answer>): Promise<Response> {
+export async function handleIntents(
+  request: Request,
+  page: IntentPage<IntentForms, object, Handlers<IntentForms, object>, string, Answer>,
+): Promise<Response> {
   const context = await page.guard();
 
   if (page.image && isMultipart(request)) {
@@ -128,7 +151,12 @@ export async function handleIntents(request: Request, page: IntentPage<IntentFor
 
   const formData = await readForm(request);
   const posted = formData.get("intent");
-  const intent = posted === null ? page.defaultIntent : typeof posted === "string" && Object.hasOwn(page.forms, posted) ? posted : undefined;
+  const intent =
+    posted === null
+      ? page.defaultIntent
+      : typeof posted === "string" && Object.hasOwn(page.forms, posted)
+        ? posted
+        : undefined;
   if (intent === undefined) unknownForm();
 
   const submission = parseWithZod(formData, { schema: page.forms[intent] });
@@ -144,7 +172,11 @@ export async function handleIntents(request: Request, page: IntentPage<IntentFor
  * form whose file is checked with its fields, the gradebook, attendance):
  * the form's reply under its intent, as handleIntents answers it.
  */
-export function formReply<K extends string>(intent: K, result: SubmissionResult<string[]>, init?: ResponseInit): TypedResponse<IntentReply<K>> {
+export function formReply<K extends string>(
+  intent: K,
+  result: SubmissionResult<string[]>,
+  init?: ResponseInit,
+): TypedResponse<IntentReply<K>> {
   return json({ intent, result }, init ?? { status: 400 });
 }
 

@@ -1,4 +1,4 @@
-import type { SerializeFrom } from "@remix-run/node";
+import { type SerializeFrom } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 
 // The client side of the intent pipeline (ADR 036): a page's forms read the
@@ -13,11 +13,15 @@ type IntentOf<A> = Reply<A>["intent"];
  * handleIntents' `target`); otherwise undefined. Use it as
  * `useIntentResult<typeof action>("update")?.result` for conform's lastResult.
  */
-export function useIntentResult<A>(intent?: IntentOf<A> | readonly IntentOf<A>[], target?: string | number): Reply<A> | undefined;
+export function useIntentResult<A>(
+  intent?: IntentOf<A> | readonly IntentOf<A>[],
+  target?: string | number,
+): Reply<A> | undefined;
 export function useIntentResult(intent?: string | readonly string[], target?: string | number): unknown {
   const data: unknown = useActionData();
   if (!isReply(data)) return undefined;
-  if (intent !== undefined && (typeof intent === "string" ? data.intent !== intent : !intent.includes(data.intent))) return undefined;
+  if (intent !== undefined && (typeof intent === "string" ? data.intent !== intent : !intent.includes(data.intent)))
+    return undefined;
   if (target !== undefined && data.target !== String(target)) return undefined;
   return data;
 }

@@ -1,14 +1,14 @@
-import type { Submission } from "@conform-to/react";
+import { type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
+import { type ZodTypeAny, type output } from "zod";
 import { apiError } from "~/modules/api/api.server";
-import type { PdfRefusal } from "~/modules/certificates/certificates.server";
-import type { SaveOutcome as CourseSaveOutcome, EnrollOutcome } from "~/modules/courses/courses.server";
-import type { Outcome, ReasonOf, Refusal } from "~/modules/shared/outcome";
-import type { StatusOutcome as StudentStatusOutcome } from "~/modules/students/students.server";
-import type { PromoteOutcome } from "~/modules/transfers/promote.server";
-import type { TransferRefusal } from "~/modules/transfers/transfers.server";
-import type { ZodTypeAny, output } from "zod";
+import { type PdfRefusal } from "~/modules/certificates/certificates.server";
+import { type SaveOutcome as CourseSaveOutcome, type EnrollOutcome } from "~/modules/courses/courses.server";
+import { type Outcome, type ReasonOf, type Refusal } from "~/modules/shared/outcome";
+import { type StatusOutcome as StudentStatusOutcome } from "~/modules/students/students.server";
+import { type PromoteOutcome } from "~/modules/transfers/promote.server";
+import { type TransferRefusal } from "~/modules/transfers/transfers.server";
 import { notFound } from "./not-found.server";
 
 // THE EDGE (issue 17, ADR 034): where a module's outcome becomes an HTTP
@@ -50,14 +50,24 @@ export function found<T>(value: T | null | undefined): T {
 }
 
 /** A refused form post, as conform's reply: the message on its field (or the form), with the refusal's status. */
-export function formReply<R extends string>(submission: Submission<unknown>, refusal: Refusal<R>, table: RefusalTable<R>) {
+export function formReply<R extends string>(
+  submission: Submission<unknown>,
+  refusal: Refusal<R>,
+  table: RefusalTable<R>,
+) {
   const { status, message, field } = answerOf(refusal, table);
-  const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : submission.reply({ formErrors: [message] });
+  const reply = field
+    ? submission.reply({ fieldErrors: { [field]: [message] } })
+    : submission.reply({ formErrors: [message] });
   return { status, reply };
 }
 
 /** The action's answer to a refused form post: `{ result }` (the form's reply) with the refusal's status. */
-export function formRefusal<R extends string>(submission: Submission<unknown>, refusal: Refusal<R>, table: RefusalTable<R>) {
+export function formRefusal<R extends string>(
+  submission: Submission<unknown>,
+  refusal: Refusal<R>,
+  table: RefusalTable<R>,
+) {
   const { status, reply } = formReply(submission, refusal, table);
   return json({ result: reply }, { status });
 }

@@ -7,7 +7,13 @@ export function parseTransferBody(body: Record<string, unknown>) {
   const ids = body.student_ids;
   const normalized = {
     ...body,
-    student_ids: typeof ids === "string" ? ids.split(",").map((s) => s.trim()).filter(Boolean) : ids,
+    student_ids:
+      typeof ids === "string"
+        ? ids
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : ids,
   };
   const parsed = transferInput.safeParse(normalized);
   if (!parsed.success) {

@@ -20,7 +20,16 @@ export function dirOf(lng: string): "rtl" | "ltr" {
 
 /** Every namespace file under public/locales/<lng>/ (a unit test keeps this list true). */
 export const NAMESPACES = [
-  "common", "attendance", "course", "courses", "gradebook", "school", "students", "transfers", "users", "pdf",
+  "common",
+  "attendance",
+  "course",
+  "courses",
+  "gradebook",
+  "school",
+  "students",
+  "transfers",
+  "users",
+  "pdf",
 ] as const;
 
 export const i18nConfig = {

@@ -1,4 +1,4 @@
-import type { BackendModule } from "i18next";
+import { type BackendModule } from "i18next";
 
 /**
  * The browser's i18next backend: /locales/{lng}/{ns}.json with the browser's
@@ -11,7 +11,9 @@ export const fetchBackend: BackendModule = {
   type: "backend",
   init() {},
   read(language, namespace, callback) {
-    fetch(`/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json`, { credentials: "same-origin" })
+    fetch(`/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json`, {
+      credentials: "same-origin",
+    })
       .then(async (response) => {
         if (!response.ok) {
           const retry = response.status >= 500 || response.status === 408 || response.status === 429;

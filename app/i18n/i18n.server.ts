@@ -80,6 +80,7 @@ export function englishText(key: unknown): string | undefined {
   const m = /^([a-z]+):([\w.]+)$/.exec(key) ?? /^()([a-z]+\.[\w.]+)$/.exec(key);
   if (!m) return undefined;
   let node: unknown = resources[FALLBACK_LANGUAGE]?.[m[1] || "common"];
-  for (const part of m[2].split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of m[2].split("."))
+    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === "string" ? node : undefined;
 }

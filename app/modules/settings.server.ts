@@ -23,13 +23,19 @@ export interface SchoolSettings {
 }
 
 export async function schoolSettings(): Promise<SchoolSettings> {
-  const rows = await db().selectFrom("settings").select(["key", "value"]).where("key", "in", Object.values(KEYS)).execute();
+  const rows = await db()
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where("key", "in", Object.values(KEYS))
+    .execute();
   const map = new Map(rows.map((r) => [r.key, r.value]));
   const language = map.get(KEYS.language);
   return {
     name: map.get(KEYS.name) ?? DEFAULT_SETTINGS.name,
     timeZone: map.get(KEYS.timeZone) ?? DEFAULT_SETTINGS.timeZone,
-    language: (LANGUAGES as readonly string[]).includes(language ?? "") ? (language as Language) : DEFAULT_SETTINGS.language,
+    language: (LANGUAGES as readonly string[]).includes(language ?? "")
+      ? (language as Language)
+      : DEFAULT_SETTINGS.language,
     logo: map.get(KEYS.logo) ?? null,
   };
 }
@@ -91,13 +97,17 @@ export type LogoFailure = "notPngOrJpeg" | "tooManyPixels" | "unreadable";
  * only PNG and JPEG, and must be able to read it: refused now rather than
  * failing every certificate later.
  */
-export async function checkLogo(bytes: Uint8Array, extension: ImageExtension): Promise<{ ok: true; type: "png" | "jpg" } | { ok: false; reason: LogoFailure }> {
+export async function checkLogo(
+  bytes: Uint8Array,
+  extension: ImageExtension,
+): Promise<{ ok: true; type: "png" | "jpg" } | { ok: false; reason: LogoFailure }> {
   if (extension !== "png" && extension !== "jpg") return { ok: false, reason: "notPngOrJpeg" };
   if (extension === "png") {
     // IHDR: width and height, big-endian, at bytes 16 and 20.
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (bytes.byteLength < 24) return { ok: false, reason: "unreadable" };
-    if (view.getUint32(16) > LOGO_MAX_PIXELS || view.getUint32(20) > LOGO_MAX_PIXELS) return { ok: false, reason: "tooManyPixels" };
+    if (view.getUint32(16) > LOGO_MAX_PIXELS || view.getUint32(20) > LOGO_MAX_PIXELS)
+      return { ok: false, reason: "tooManyPixels" };
   }
   try {
     // Embedded as the PDFs will embed it.
@@ -122,14 +132,22 @@ type Change = { from: string | null; to: string | null };
  * and removed again if the transaction fails; the replaced one is removed
  * after the commit.
  */
-export async function saveSettings(input: SettingsInput, logo: { bytes: Uint8Array; extension: ImageExtension } | null, actorId: number) {
+export async function saveSettings(
+  input: SettingsInput,
+  logo: { bytes: Uint8Array; extension: ImageExtension } | null,
+  actorId: number,
+) {
   const stored = logo ? await storeImage(logo.bytes, logo.extension) : null;
   let old: string | null = null;
   try {
     old = await db()
       .transaction()
       .execute(async (trx) => {
-        const rows = await trx.selectFrom("settings").select(["key", "value"]).where("key", "in", Object.values(KEYS)).execute();
+        const rows = await trx
+          .selectFrom("settings")
+          .select(["key", "value"])
+          .where("key", "in", Object.values(KEYS))
+          .execute();
         const current = new Map(rows.map((r) => [r.key, r.value]));
         const wanted: [Key, string | null][] = [
           ["name", input.name],
@@ -149,7 +167,7 @@ export async function saveSettings(input: SettingsInput, logo: { bytes: Uint8Arr
             .execute();
         }
         if (Object.keys(changes).length) await audit(actorId, "settings.updated", "settings", null, changes, trx);
-        return stored ? current.get(KEYS.logo) ?? null : null;
+        return stored ? (current.get(KEYS.logo) ?? null) : null;
       });
   } catch (error) {
     await removeImage(stored);

@@ -39,7 +39,8 @@ export function settingsSchema(zones: readonly string[]) {
 export type SettingsInput = z.infer<ReturnType<typeof settingsSchema>>;
 
 /** The settings form as posted: the settings, plus the logo's file input (checked on the server only). */
-export const settingsFormSchema = (zones: readonly string[]) => settingsSchema(zones).extend({ logo: z.unknown().optional() });
+export const settingsFormSchema = (zones: readonly string[]) =>
+  settingsSchema(zones).extend({ logo: z.unknown().optional() });
 
 /** The mark shown when the school has no logo: the first letter of its name. */
 export function schoolInitial(name: string): string {

@@ -61,7 +61,8 @@ export function pageOfSubmission(request: Request): string {
   if (referer) {
     try {
       const from = new URL(referer);
-      if (from.host === ownHost && /^https?:$/.test(from.protocol)) return safeRedirect(`${from.pathname}${from.search}`, "/");
+      if (from.host === ownHost && /^https?:$/.test(from.protocol))
+        return safeRedirect(`${from.pathname}${from.search}`, "/");
     } catch {
       // not a URL: the posted address below
     }

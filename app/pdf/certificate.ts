@@ -63,7 +63,15 @@ export const CERTIFICATE_LAYOUT = {
   completed: { y: 272, size: 13 },
   level: { y: 244, maxSize: 21, minSize: 12 },
   course: { y: 218, maxSize: 11.5, minSize: 8 },
-  results: { labelY: 184, valueY: 164, columns: [-220, 0, 220], width: 200, labelSize: 9, valueMaxSize: 15, valueMinSize: 9 },
+  results: {
+    labelY: 184,
+    valueY: 164,
+    columns: [-220, 0, 220],
+    width: 200,
+    labelSize: 9,
+    valueMaxSize: 15,
+    valueMinSize: 9,
+  },
   issued: { y: 130, maxSize: 11, minSize: 8 },
   signatures: { lineY: 86, halfWidth: 105, centers: [CENTER - 200, CENTER + 200], nameY: 72, roleY: 60 },
   number: { y: 42, right: WIDTH - 48, size: 9 },
@@ -80,16 +88,43 @@ export function checkCertificate(d: CertificateData, bytes: FontBytes) {
   assertPrintable(d.studentName, bytes.display);
 }
 
-function drawCertificatePage(page: PDFPage, fonts: Fonts, mark: LogoMark, d: CertificateData, { labels, locale }: PdfLocale) {
+function drawCertificatePage(
+  page: PDFPage,
+  fonts: Fonts,
+  mark: LogoMark,
+  d: CertificateData,
+  { labels, locale }: PdfLocale,
+) {
   const L = CERTIFICATE_LAYOUT;
   const c = labels.certificate;
 
   // Frame: a thick violet border and a thin one inside it.
-  page.drawRectangle({ x: L.frame.outer, y: L.frame.outer, width: WIDTH - 2 * L.frame.outer, height: HEIGHT - 2 * L.frame.outer, borderColor: PRIMARY, borderWidth: 3 });
-  page.drawRectangle({ x: L.frame.inner, y: L.frame.inner, width: WIDTH - 2 * L.frame.inner, height: HEIGHT - 2 * L.frame.inner, borderColor: LINE, borderWidth: 0.8 });
+  page.drawRectangle({
+    x: L.frame.outer,
+    y: L.frame.outer,
+    width: WIDTH - 2 * L.frame.outer,
+    height: HEIGHT - 2 * L.frame.outer,
+    borderColor: PRIMARY,
+    borderWidth: 3,
+  });
+  page.drawRectangle({
+    x: L.frame.inner,
+    y: L.frame.inner,
+    width: WIDTH - 2 * L.frame.inner,
+    height: HEIGHT - 2 * L.frame.inner,
+    borderColor: LINE,
+    borderWidth: 0.8,
+  });
 
   drawLogo(page, CENTER - L.logo.size / 2, L.logo.y, L.logo.size, mark);
-  drawFitted(page, d.schoolName, fonts.bold, { x: CENTER - TEXT_WIDTH / 2, y: L.school.y, width: TEXT_WIDTH, maxSize: L.school.maxSize, minSize: L.school.minSize, align: "center" });
+  drawFitted(page, d.schoolName, fonts.bold, {
+    x: CENTER - TEXT_WIDTH / 2,
+    y: L.school.y,
+    width: TEXT_WIDTH,
+    maxSize: L.school.maxSize,
+    minSize: L.school.minSize,
+    align: "center",
+  });
 
   drawCentered(page, c.title.toLocaleUpperCase(locale), fonts.bold, L.title.size, CENTER, L.title.y, PRIMARY);
   drawCentered(page, c.subtitle, fonts.regular, L.subtitle.size, CENTER, L.subtitle.y, MUTED);
@@ -101,13 +136,48 @@ function drawCertificatePage(page: PDFPage, fonts: Fonts, mark: LogoMark, d: Cer
   const leading = name.size * 1.15;
   const firstY = L.name.y + ((lines.length - 1) * leading) / 2;
   lines.forEach((line, i) => drawCentered(page, line, fonts.display, name.size, CENTER, firstY - i * leading, INK));
-  page.drawLine({ start: { x: CENTER - 250, y: L.name.underlineY }, end: { x: CENTER + 250, y: L.name.underlineY }, thickness: 0.8, color: LINE });
+  page.drawLine({
+    start: { x: CENTER - 250, y: L.name.underlineY },
+    end: { x: CENTER + 250, y: L.name.underlineY },
+    thickness: 0.8,
+    color: LINE,
+  });
 
   drawCentered(page, c.completed, fonts.regular, L.completed.size, CENTER, L.completed.y, INK);
   const level = d.cefr ? fill(c.level, { level: d.level, band: d.cefr }) : d.level;
-  drawFitted(page, level, fonts.bold, { x: CENTER - TEXT_WIDTH / 2, y: L.level.y, width: TEXT_WIDTH, maxSize: L.level.maxSize, minSize: L.level.minSize, align: "center" }, PRIMARY);
-  const course = fill(c.course, { code: d.courseCode, start: formatDay(d.startDate, locale), end: formatDay(d.endDate, locale) });
-  drawFitted(page, course, fonts.regular, { x: CENTER - TEXT_WIDTH / 2, y: L.course.y, width: TEXT_WIDTH, maxSize: L.course.maxSize, minSize: L.course.minSize, align: "center" }, MUTED);
+  drawFitted(
+    page,
+    level,
+    fonts.bold,
+    {
+      x: CENTER - TEXT_WIDTH / 2,
+      y: L.level.y,
+      width: TEXT_WIDTH,
+      maxSize: L.level.maxSize,
+      minSize: L.level.minSize,
+      align: "center",
+    },
+    PRIMARY,
+  );
+  const course = fill(c.course, {
+    code: d.courseCode,
+    start: formatDay(d.startDate, locale),
+    end: formatDay(d.endDate, locale),
+  });
+  drawFitted(
+    page,
+    course,
+    fonts.regular,
+    {
+      x: CENTER - TEXT_WIDTH / 2,
+      y: L.course.y,
+      width: TEXT_WIDTH,
+      maxSize: L.course.maxSize,
+      minSize: L.course.minSize,
+      align: "center",
+    },
+    MUTED,
+  );
 
   const band = d.band === NOT_REPORTED ? labels.results.notReported : d.band;
   const results: [string, string][] = [
@@ -123,7 +193,14 @@ function drawCertificatePage(page: PDFPage, fonts: Fonts, mark: LogoMark, d: Cer
   });
 
   const issued = fill(c.issued, { place: d.place, date: formatDay(d.issuedOn, locale) });
-  drawFitted(page, issued, fonts.regular, { x: CENTER - TEXT_WIDTH / 2, y: L.issued.y, width: TEXT_WIDTH, maxSize: L.issued.maxSize, minSize: L.issued.minSize, align: "center" });
+  drawFitted(page, issued, fonts.regular, {
+    x: CENTER - TEXT_WIDTH / 2,
+    y: L.issued.y,
+    width: TEXT_WIDTH,
+    maxSize: L.issued.maxSize,
+    minSize: L.issued.minSize,
+    align: "center",
+  });
 
   const signers: [string, string][] = [
     [d.professor ?? "", c.professor],
@@ -131,7 +208,12 @@ function drawCertificatePage(page: PDFPage, fonts: Fonts, mark: LogoMark, d: Cer
   ];
   signers.forEach(([who, role], i) => {
     const x = L.signatures.centers[i];
-    page.drawLine({ start: { x: x - L.signatures.halfWidth, y: L.signatures.lineY }, end: { x: x + L.signatures.halfWidth, y: L.signatures.lineY }, thickness: 0.8, color: INK });
+    page.drawLine({
+      start: { x: x - L.signatures.halfWidth, y: L.signatures.lineY },
+      end: { x: x + L.signatures.halfWidth, y: L.signatures.lineY },
+      thickness: 0.8,
+      color: INK,
+    });
     if (who) {
       const fitted = fitText(who, fonts.bold, 2 * L.signatures.halfWidth, 10, 7);
       drawCentered(page, fitted.lines[0], fonts.bold, fitted.size, x, L.signatures.nameY, INK);
@@ -140,7 +222,13 @@ function drawCertificatePage(page: PDFPage, fonts: Fonts, mark: LogoMark, d: Cer
   });
 
   const number = fill(c.number, { number: d.number });
-  page.drawText(number, { x: L.number.right - fonts.regular.widthOfTextAtSize(number, L.number.size), y: L.number.y, size: L.number.size, font: fonts.regular, color: rgb(0.3, 0.32, 0.38) });
+  page.drawText(number, {
+    x: L.number.right - fonts.regular.widthOfTextAtSize(number, L.number.size),
+    y: L.number.y,
+    size: L.number.size,
+    font: fonts.regular,
+    color: rgb(0.3, 0.32, 0.38),
+  });
 }
 
 /** One page per certificate (a course's batch is one PDF); the school's logo, or its initial without one. */
@@ -154,7 +242,11 @@ export async function certificatePdf(
   const doc = await PDFDocument.create();
   const fonts = await embedFonts(doc, bytes);
   const mark = await embedLogo(doc, logo, certificates[0]?.schoolName ?? "", fonts);
-  doc.setTitle(certificates.length === 1 ? `${locale.labels.certificate.title} — ${certificates[0].studentName}` : locale.labels.certificate.title);
+  doc.setTitle(
+    certificates.length === 1
+      ? `${locale.labels.certificate.title} — ${certificates[0].studentName}`
+      : locale.labels.certificate.title,
+  );
   doc.setCreator(certificates[0]?.schoolName ?? "");
   doc.setProducer("pdf-lib");
   for (const d of certificates) drawCertificatePage(doc.addPage(A4_LANDSCAPE), fonts, mark, d, locale);

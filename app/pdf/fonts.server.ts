@@ -1,10 +1,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { FontBytes } from "./text";
+import { type FontBytes } from "./text";
 
 // Read once from app/pdf/fonts/ (see its README): the files are 1.8 MB, so
 // they stay out of the server bundle and are read from the deployed app folder.
-const FILES = { regular: "DejaVuSans.ttf", bold: "DejaVuSans-Bold.ttf", display: "DejaVuSerif-BoldItalic.ttf" } as const;
+const FILES = {
+  regular: "DejaVuSans.ttf",
+  bold: "DejaVuSans-Bold.ttf",
+  display: "DejaVuSerif-BoldItalic.ttf",
+} as const;
 
 let loaded: Promise<FontBytes> | undefined;
 

@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
-import type { GradingCategory } from "~/db/schema";
+import { type GradingCategory } from "~/db/schema";
 import { NOT_REPORTED } from "~/modules/grades/grading";
 import { ENGLISH, type PdfLabels, type PdfLocale, moduleLabel, resultLabel } from "./labels";
 import {
@@ -47,7 +47,14 @@ export interface ReportData {
   startDate: string;
   endDate: string;
   professor: string | null;
-  attendance: { present: number; recovered: number; late: number; absent: number; score: number | null; absences: number };
+  attendance: {
+    present: number;
+    recovered: number;
+    late: number;
+    absent: number;
+    score: number | null;
+    absences: number;
+  };
   categories: ReportCategory[];
   final: number | null;
   result: "PASS" | "FAIL";
@@ -66,7 +73,14 @@ const CONTENT = WIDTH - 2 * MARGIN;
 const RIGHT = WIDTH - MARGIN;
 
 export const REPORT_LAYOUT = {
-  header: { logoY: HEIGHT - 84, logoSize: 38, textX: MARGIN + 50, schoolY: HEIGHT - 64, titleY: HEIGHT - 82, ruleY: HEIGHT - 98 },
+  header: {
+    logoY: HEIGHT - 84,
+    logoSize: 38,
+    textX: MARGIN + 50,
+    schoolY: HEIGHT - 64,
+    titleY: HEIGHT - 82,
+    ruleY: HEIGHT - 98,
+  },
   student: { labelY: HEIGHT - 122, nameY: HEIGHT - 142, nameMaxSize: 17, nameMinSize: 10 },
   /** Two columns of label/value pairs under the name. */
   info: { columnWidth: CONTENT / 2, rowHeight: 26, labelSize: 7.5, valueSize: 10 },
@@ -131,7 +145,13 @@ class ReportPages {
     drawLogo(page, MARGIN, H.logoY, H.logoSize, this.mark);
     const dateText = fill(labels.report.issued, { date: formatDay(d.issuedOn, locale) });
     const dateWidth = fonts.regular.widthOfTextAtSize(dateText, 9);
-    drawFitted(page, d.schoolName, fonts.bold, { x: H.textX, y: H.schoolY, width: RIGHT - H.textX - dateWidth - 16, maxSize: 16, minSize: 9 });
+    drawFitted(page, d.schoolName, fonts.bold, {
+      x: H.textX,
+      y: H.schoolY,
+      width: RIGHT - H.textX - dateWidth - 16,
+      maxSize: 16,
+      minSize: 9,
+    });
     page.drawText(labels.report.title, { x: H.textX, y: H.titleY, size: 11, font: fonts.regular, color: MUTED });
     drawRight(page, dateText, fonts.regular, 9, RIGHT, H.schoolY, MUTED);
     page.drawLine({ start: { x: MARGIN, y: H.ruleY }, end: { x: RIGHT, y: H.ruleY }, thickness: 1, color: LINE });
@@ -151,7 +171,13 @@ class ReportPages {
   }
 
   label(text: string, x: number, y: number, width: number) {
-    const fitted = fitText(text.toLocaleUpperCase(this.loc.locale), this.fonts.regular, width, REPORT_LAYOUT.info.labelSize, 5.5);
+    const fitted = fitText(
+      text.toLocaleUpperCase(this.loc.locale),
+      this.fonts.regular,
+      width,
+      REPORT_LAYOUT.info.labelSize,
+      5.5,
+    );
     this.page.drawText(fitted.lines[0], { x, y, size: fitted.size, font: this.fonts.regular, color: MUTED });
   }
 
@@ -161,7 +187,13 @@ class ReportPages {
     const S = REPORT_LAYOUT.student;
     const I = REPORT_LAYOUT.info;
     this.label(labels.report.student, MARGIN, S.labelY, CONTENT);
-    const used = drawFitted(page, d.studentName, fonts.bold, { x: MARGIN, y: S.nameY, width: CONTENT, maxSize: S.nameMaxSize, minSize: S.nameMinSize });
+    const used = drawFitted(page, d.studentName, fonts.bold, {
+      x: MARGIN,
+      y: S.nameY,
+      width: CONTENT,
+      maxSize: S.nameMaxSize,
+      minSize: S.nameMinSize,
+    });
     let y = S.nameY - used - 10;
     const level = d.cefr ? fill(labels.certificate.level, { level: d.level, band: d.cefr }) : d.level;
     const pairs: [string, string][] = [
@@ -206,7 +238,15 @@ class ReportPages {
     const top = this.y;
     cells.forEach(([label, value], i) => {
       const x = MARGIN + i * width;
-      page.drawRectangle({ x: x + 1, y: top - A.boxHeight, width: width - 2, height: A.boxHeight, color: rgb(0.96, 0.96, 0.99), borderColor: LINE, borderWidth: 0.5 });
+      page.drawRectangle({
+        x: x + 1,
+        y: top - A.boxHeight,
+        width: width - 2,
+        height: A.boxHeight,
+        color: rgb(0.96, 0.96, 0.99),
+        borderColor: LINE,
+        borderWidth: 0.5,
+      });
       this.label(label, x + 6, top - 13, width - 12);
       page.drawText(value, { x: x + 6, y: top - 32, size: 13, font: fonts.bold, color: INK });
     });
@@ -226,21 +266,39 @@ class ReportPages {
     this.section(labels.report.grades);
     if (!d.categories.length) {
       this.y -= 8;
-      this.page.drawText(labels.report.noItems, { x: MARGIN, y: this.y, size: G.size, font: fonts.regular, color: MUTED });
+      this.page.drawText(labels.report.noItems, {
+        x: MARGIN,
+        y: this.y,
+        size: G.size,
+        font: fonts.regular,
+        color: MUTED,
+      });
       this.y -= 24;
       return;
     }
     for (const cat of d.categories) {
       this.ensure(G.headerHeight + G.rowHeight * Math.min(cat.items.length, 2));
       const top = this.y;
-      this.page.drawRectangle({ x: MARGIN, y: top - G.headerHeight, width: CONTENT, height: G.headerHeight, color: rgb(0.93, 0.92, 1) });
+      this.page.drawRectangle({
+        x: MARGIN,
+        y: top - G.headerHeight,
+        width: CONTENT,
+        height: G.headerHeight,
+        color: rgb(0.93, 0.92, 1),
+      });
       const name = categoryLabel(cat.category, d.exam, labels);
       const weight = fill(labels.report.weight, { percent: formatCount(cat.percentage, locale) });
       const average = `${labels.report.average}: ${formatScore(cat.average, locale)}`;
       const averageWidth = fonts.bold.widthOfTextAtSize(average, G.size);
       const weightWidth = fonts.regular.widthOfTextAtSize(weight, G.size - 1);
       const titleFit = fitText(name, fonts.bold, CONTENT - averageWidth - weightWidth - 40, G.size + 0.5, 6);
-      this.page.drawText(titleFit.lines[0], { x: MARGIN + 6, y: top - 14, size: titleFit.size, font: fonts.bold, color: INK });
+      this.page.drawText(titleFit.lines[0], {
+        x: MARGIN + 6,
+        y: top - 14,
+        size: titleFit.size,
+        font: fonts.bold,
+        color: INK,
+      });
       drawRight(this.page, weight, fonts.regular, G.size - 1, RIGHT - averageWidth - 20, top - 14, MUTED);
       drawRight(this.page, average, fonts.bold, G.size, RIGHT - 6, top - 14, INK);
       this.y = top - G.headerHeight;
@@ -248,10 +306,29 @@ class ReportPages {
         this.ensure(G.rowHeight);
         const rowTop = this.y;
         const fitted = fitText(item.name, fonts.regular, CONTENT - G.gradeColumn - 18, G.size, 6);
-        this.page.drawText(fitted.lines[0], { x: MARGIN + 12, y: rowTop - 12, size: fitted.size, font: fonts.regular, color: INK });
+        this.page.drawText(fitted.lines[0], {
+          x: MARGIN + 12,
+          y: rowTop - 12,
+          size: fitted.size,
+          font: fonts.regular,
+          color: INK,
+        });
         const grade = item.grade === null ? labels.report.notGraded : formatScore(item.grade, locale);
-        drawRight(this.page, grade, item.grade === null ? fonts.regular : fonts.bold, G.size, RIGHT - 6, rowTop - 12, item.grade === null ? MUTED : INK);
-        this.page.drawLine({ start: { x: MARGIN, y: rowTop - G.rowHeight }, end: { x: RIGHT, y: rowTop - G.rowHeight }, thickness: 0.4, color: LINE });
+        drawRight(
+          this.page,
+          grade,
+          item.grade === null ? fonts.regular : fonts.bold,
+          G.size,
+          RIGHT - 6,
+          rowTop - 12,
+          item.grade === null ? MUTED : INK,
+        );
+        this.page.drawLine({
+          start: { x: MARGIN, y: rowTop - G.rowHeight },
+          end: { x: RIGHT, y: rowTop - G.rowHeight },
+          thickness: 0.4,
+          color: LINE,
+        });
         this.y = rowTop - G.rowHeight;
       }
       this.y -= 10;
@@ -266,25 +343,46 @@ class ReportPages {
     this.ensure(S.height + 10);
     const page = this.page;
     const top = this.y;
-    page.drawRectangle({ x: MARGIN, y: top - S.height, width: CONTENT, height: S.height, borderColor: LINE, borderWidth: 0.8 });
+    page.drawRectangle({
+      x: MARGIN,
+      y: top - S.height,
+      width: CONTENT,
+      height: S.height,
+      borderColor: LINE,
+      borderWidth: 0.8,
+    });
 
     // Left third: final grade and PASS/FAIL.
     const col = CONTENT / 3;
     this.label(labels.report.finalGrade, MARGIN + 12, top - 18, col - 24);
-    page.drawText(formatScore(d.final, locale), { x: MARGIN + 12, y: top - 48, size: 26, font: fonts.bold, color: INK });
+    page.drawText(formatScore(d.final, locale), {
+      x: MARGIN + 12,
+      y: top - 48,
+      size: 26,
+      font: fonts.bold,
+      color: INK,
+    });
     this.label(labels.report.result, MARGIN + 12, top - 70, col - 24);
     const result = resultLabel(d.result, labels);
     const resultFit = fitText(result, fonts.bold, col - 40, 13, 7);
     const resultWidth = fonts.bold.widthOfTextAtSize(resultFit.lines[0], resultFit.size);
     const color = d.result === "PASS" ? PASS_COLOR : FAIL_COLOR;
     page.drawRectangle({ x: MARGIN + 12, y: top - 98, width: resultWidth + 16, height: 22, color });
-    page.drawText(resultFit.lines[0], { x: MARGIN + 20, y: top - 91, size: resultFit.size, font: fonts.bold, color: rgb(1, 1, 1) });
+    page.drawText(resultFit.lines[0], {
+      x: MARGIN + 20,
+      y: top - 91,
+      size: resultFit.size,
+      font: fonts.bold,
+      color: rgb(1, 1, 1),
+    });
 
     // Right two thirds: band, exam and its modules, next level.
     const x = MARGIN + col;
     const width = CONTENT - col - 12;
     const band = d.band === NOT_REPORTED ? labels.results.notReported : d.band;
-    const exam = d.exam ? `${d.exam} — ${d.modules.map((m) => moduleLabel(m, labels)).join(" · ")}` : labels.certificate.noExam;
+    const exam = d.exam
+      ? `${d.exam} — ${d.modules.map((m) => moduleLabel(m, labels)).join(" · ")}`
+      : labels.certificate.noExam;
     const rows: [string, string][] = [
       [labels.report.band, band],
       [`${labels.report.exam} · ${labels.report.modules}`, exam],
@@ -322,7 +420,9 @@ export async function studentReportPdf(
   const doc = await PDFDocument.create();
   const fonts = await embedFonts(doc, bytes);
   const mark = await embedLogo(doc, logo, reports[0]?.schoolName ?? "", fonts);
-  doc.setTitle(reports.length === 1 ? `${locale.labels.report.title} — ${reports[0].studentName}` : locale.labels.report.title);
+  doc.setTitle(
+    reports.length === 1 ? `${locale.labels.report.title} — ${reports[0].studentName}` : locale.labels.report.title,
+  );
   doc.setCreator(reports[0]?.schoolName ?? "");
   doc.setProducer("pdf-lib");
   for (const d of reports) {

@@ -140,24 +140,49 @@ export function drawFitted(
   page: PDFPage,
   text: string,
   font: PDFFont,
-  box: { x: number; y: number; width: number; maxSize: number; minSize: number; align?: "left" | "center" | "right"; lineGap?: number },
+  box: {
+    x: number;
+    y: number;
+    width: number;
+    maxSize: number;
+    minSize: number;
+    align?: "left" | "center" | "right";
+    lineGap?: number;
+  },
   color = INK,
 ): number {
   const { size, lines } = fitText(text, font, box.width, box.maxSize, box.minSize);
   const leading = size * (box.lineGap ?? 1.2);
   lines.forEach((line, i) => {
     const w = font.widthOfTextAtSize(line, size);
-    const x = box.align === "center" ? box.x + (box.width - w) / 2 : box.align === "right" ? box.x + box.width - w : box.x;
+    const x =
+      box.align === "center" ? box.x + (box.width - w) / 2 : box.align === "right" ? box.x + box.width - w : box.x;
     page.drawText(line, { x, y: box.y - i * leading, size, font, color });
   });
   return lines.length * leading;
 }
 
-export function drawRight(page: PDFPage, text: string, font: PDFFont, size: number, right: number, y: number, color = INK) {
+export function drawRight(
+  page: PDFPage,
+  text: string,
+  font: PDFFont,
+  size: number,
+  right: number,
+  y: number,
+  color = INK,
+) {
   page.drawText(text, { x: right - font.widthOfTextAtSize(text, size), y, size, font, color });
 }
 
-export function drawCentered(page: PDFPage, text: string, font: PDFFont, size: number, centerX: number, y: number, color = INK) {
+export function drawCentered(
+  page: PDFPage,
+  text: string,
+  font: PDFFont,
+  size: number,
+  centerX: number,
+  y: number,
+  color = INK,
+) {
   page.drawText(text, { x: centerX - font.widthOfTextAtSize(text, size) / 2, y, size, font, color });
 }
 
@@ -179,7 +204,12 @@ export async function embedLogoImage(doc: PDFDocument, logo: SchoolLogo): Promis
 }
 
 /** Embedded once per document, drawn on every page. */
-export async function embedLogo(doc: PDFDocument, logo: SchoolLogo | null | undefined, schoolName: string, fonts: Fonts): Promise<LogoMark> {
+export async function embedLogo(
+  doc: PDFDocument,
+  logo: SchoolLogo | null | undefined,
+  schoolName: string,
+  fonts: Fonts,
+): Promise<LogoMark> {
   if (logo) return { image: await embedLogoImage(doc, logo) };
   return { initial: schoolInitial(schoolName), font: fonts.bold };
 }
@@ -193,23 +223,41 @@ export async function embedLogo(doc: PDFDocument, logo: SchoolLogo | null | unde
 export function drawLogo(page: PDFPage, x: number, y: number, size: number, mark: LogoMark) {
   if ("image" in mark) {
     const fitted = mark.image.scaleToFit(size, size);
-    page.drawImage(mark.image, { x: x + (size - fitted.width) / 2, y: y + (size - fitted.height) / 2, width: fitted.width, height: fitted.height });
+    page.drawImage(mark.image, {
+      x: x + (size - fitted.width) / 2,
+      y: y + (size - fitted.height) / 2,
+      width: fitted.width,
+      height: fitted.height,
+    });
     return;
   }
   const scale = size / 32;
-  page.drawSvgPath("M6 0H26A6 6 0 0 1 32 6V26A6 6 0 0 1 26 32H6A6 6 0 0 1 0 26V6A6 6 0 0 1 6 0Z", { x, y: y + size, scale, color: PRIMARY });
+  page.drawSvgPath("M6 0H26A6 6 0 0 1 32 6V26A6 6 0 0 1 26 32H6A6 6 0 0 1 0 26V6A6 6 0 0 1 6 0Z", {
+    x,
+    y: y + size,
+    scale,
+    color: PRIMARY,
+  });
   if (!mark.initial) return;
   const textSize = size * 0.55;
   const width = mark.font.widthOfTextAtSize(mark.initial, textSize);
   const height = mark.font.heightAtSize(textSize, { descender: false });
-  page.drawText(mark.initial, { x: x + (size - width) / 2, y: y + (size - height) / 2, size: textSize, font: mark.font, color: rgb(1, 1, 1) });
+  page.drawText(mark.initial, {
+    x: x + (size - width) / 2,
+    y: y + (size - height) / 2,
+    size: textSize,
+    font: mark.font,
+    color: rgb(1, 1, 1),
+  });
 }
 
 /** "2026-01-05" as a date in the label language (the date itself, no time zone shift). */
 export function formatDay(day: string, locale: string): string {
   const [y, m, d] = day.split("-").map(Number);
   if (!y || !m || !d) return day;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
 }
 
 export function formatScore(n: number | null, locale: string, empty = "—"): string {

@@ -2,13 +2,13 @@ import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
+import { DataTable } from "~/components/ui/data-table";
+import { titleMeta } from "~/components/ui/meta";
+import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { translator } from "~/i18n/i18n.server";
 import { auditFilterOptions, listAudit, parseAuditFilters } from "~/modules/audit/audit-log.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { DataTable } from "~/components/ui/data-table";
-import { PageHeader } from "~/components/ui/page-header";
-import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -64,37 +64,58 @@ export default function AuditLog() {
   return (
     <div className="space-y-4">
       <PageHeader title={t("audit.title")} back={{ to: "/admin/users", label: t("backToList") }} />
-      <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label={t("common:filters.label")}>
+      <Form
+        method="get"
+        className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5"
+        role="search"
+        aria-label={t("common:filters.label")}
+      >
         <div>
-          <label htmlFor="actor" className="field-label">{t("audit.who")}</label>
+          <label htmlFor="actor" className="field-label">
+            {t("audit.who")}
+          </label>
           <select id="actor" name="actor" defaultValue={params.get("actor") ?? ""} className="field-input">
             <option value="">{t("common:filters.all")}</option>
             <option value="system">{t("audit.system")}</option>
             {options.actors.map((a) => (
-              <option key={a.id} value={a.id}>{a.name}</option>
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="entity" className="field-label">{t("audit.entity")}</label>
+          <label htmlFor="entity" className="field-label">
+            {t("audit.entity")}
+          </label>
           <select id="entity" name="entity" defaultValue={params.get("entity") ?? ""} className="field-input">
             <option value="">{t("common:filters.all")}</option>
             {options.entities.map((e) => (
-              <option key={e} value={e}>{entityLabel(e)}</option>
+              <option key={e} value={e}>
+                {entityLabel(e)}
+              </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="from" className="field-label">{t("common:filters.from")}</label>
+          <label htmlFor="from" className="field-label">
+            {t("common:filters.from")}
+          </label>
           <input id="from" name="from" type="date" defaultValue={params.get("from") ?? ""} className="field-input" />
         </div>
         <div>
-          <label htmlFor="to" className="field-label">{t("common:filters.to")}</label>
+          <label htmlFor="to" className="field-label">
+            {t("common:filters.to")}
+          </label>
           <input id="to" name="to" type="date" defaultValue={params.get("to") ?? ""} className="field-input" />
         </div>
         <div className="flex items-end gap-2">
-          <button type="submit" className="btn-primary">{t("common:filters.apply")}</button>
-          <Link to="?" className="btn-secondary">{t("common:filters.clear")}</Link>
+          <button type="submit" className="btn-primary">
+            {t("common:filters.apply")}
+          </button>
+          <Link to="?" className="btn-secondary">
+            {t("common:filters.clear")}
+          </Link>
         </div>
       </Form>
       <DataTable
@@ -104,16 +125,32 @@ export default function AuditLog() {
         rowClassName="align-top"
         empty={t("audit.empty")}
         columns={[
-          { header: t("audit.when"), className: "whitespace-nowrap", cell: (r) => <time dateTime={r.created_at}>{format.dateTime(r.created_at)}</time> },
-          { header: t("audit.who"), cell: (r) => r.actor_name ?? (r.user_id === null ? t("audit.system") : `#${r.user_id}`) },
-          { header: t("audit.action"), cell: (r) => t(`audit.actions.${r.action.replace(/\./g, "_")}`, { defaultValue: r.action }) },
+          {
+            header: t("audit.when"),
+            className: "whitespace-nowrap",
+            cell: (r) => <time dateTime={r.created_at}>{format.dateTime(r.created_at)}</time>,
+          },
+          {
+            header: t("audit.who"),
+            cell: (r) => r.actor_name ?? (r.user_id === null ? t("audit.system") : `#${r.user_id}`),
+          },
+          {
+            header: t("audit.action"),
+            cell: (r) => t(`audit.actions.${r.action.replace(/\./g, "_")}`, { defaultValue: r.action }),
+          },
           {
             header: t("audit.entity"),
             className: "whitespace-nowrap",
             cell: (r) => {
               const base = ENTITY_LINKS[r.entity];
               const target = `${entityLabel(r.entity)}${r.entity_id !== null ? ` #${r.entity_id}` : ""}`;
-              return base && r.entity_id !== null ? <Link to={`${base}${r.entity_id}`} className="text-primary-dark underline">{target}</Link> : target;
+              return base && r.entity_id !== null ? (
+                <Link to={`${base}${r.entity_id}`} className="text-primary-dark underline">
+                  {target}
+                </Link>
+              ) : (
+                target
+              );
             },
           },
           {
@@ -122,7 +159,9 @@ export default function AuditLog() {
               r.details.length ? (
                 <ul className="space-y-0.5">
                   {r.details.map((line, i) => (
-                    <li key={i} dir="ltr" className="break-words font-mono text-xs rtl:text-right">{line}</li>
+                    <li key={i} dir="ltr" className="break-words font-mono text-xs rtl:text-right">
+                      {line}
+                    </li>
                   ))}
                 </ul>
               ) : null,

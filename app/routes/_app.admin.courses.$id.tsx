@@ -2,16 +2,21 @@ import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useCategoryLabel, useCourseTypeLabel, useScheduleLabel, useWeekdayNames } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable } from "~/components/ui/data-table";
+import { DetailsCard } from "~/components/ui/details-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requireId } from "~/http/ids.server";
 import { notFound } from "~/http/not-found.server";
+import { ENROLL_REFUSALS, formReply } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import {
@@ -25,15 +30,10 @@ import {
 import { phaseOf } from "~/modules/courses/schema";
 import { countByStatus } from "~/modules/courses/session-counts";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
+import { readForm } from "~/modules/shared/form.server";
 import { MAX_ID } from "~/modules/shared/ids";
 import { examType, levelById } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
-import { ENROLL_REFUSALS, formReply } from "~/http/outcome.server";
-import { readForm } from "~/modules/shared/form.server";
-import { DataTable } from "~/components/ui/data-table";
-import { DetailsCard } from "~/components/ui/details-card";
-import { FormAlert } from "~/components/ui/form-alert";
-import { PageHeader } from "~/components/ui/page-header";
 
 export const handle = { i18n: ["common", "courses", "gradebook"] };
 
@@ -46,7 +46,14 @@ const actionSchema = z.discriminatedUnion("intent", [
       .array(z.coerce.number().int().positive().max(MAX_ID), { required_error: "courses:enroll.errors.none" })
       .min(1, "courses:enroll.errors.none")
       .max(100, "courses:enroll.errors.tooMany")
-      .or(z.coerce.number().int().positive().max(MAX_ID).transform((n) => [n])),
+      .or(
+        z.coerce
+          .number()
+          .int()
+          .positive()
+          .max(MAX_ID)
+          .transform((n) => [n]),
+      ),
   }),
   z.object({
     intent: z.literal("unenroll"),
@@ -69,10 +76,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!course || !sessions) notFound();
   const search = q !== null ? await searchStudentsForCourse(course, q, today) : null;
   return json({
-    course: { ...course, level: levelById(course.level_id)?.name ?? "", exam: examType(course.level_id, course.age_category) },
+    course: {
+      ...course,
+      level: levelById(course.level_id)?.name ?? "",
+      exam: examType(course.level_id, course.age_category),
+    },
     phase: phaseOf(course, today),
     enrollments,
-    sessions: sessions.sessions.map(({ date, start_time, end_time, holiday, status }) => ({ date, start_time, end_time, holiday, status })),
+    sessions: sessions.sessions.map(({ date, start_time, end_time, holiday, status }) => ({
+      date,
+      start_time,
+      end_time,
+      holiday,
+      status,
+    })),
     items,
     q,
     search: search
@@ -95,7 +112,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (value.intent === "unenroll") {
     const outcome = await unenrollStudent(id, value.enrollment_id, user.id, today);
-    if (!outcome.ok) return json({ intent, result: submission.reply({ formErrors: ["courses:unenroll.notCurrent"] }) }, { status: 409 });
+    if (!outcome.ok)
+      return json(
+        { intent, result: submission.reply({ formErrors: ["courses:unenroll.notCurrent"] }) },
+        { status: 409 },
+      );
     return toasts(request).redirectWithSuccess(here, "courses:unenroll.done");
   }
 
@@ -110,8 +131,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const description = outcome.skipped.length ? t("enroll.skipped", { names: outcome.skipped.join(", ") }) : undefined;
   const back = new URL(request.url).searchParams.get("q");
   const to = back !== null ? `${here}?q=${encodeURIComponent(back)}#enroll` : here;
-  if (outcome.enrolled === 0) return toasts(request).redirectWithInfo(to, { message: "courses:enroll.noneEnrolled", description });
-  return toasts(request).redirectWithSuccess(to, { message: t("enroll.done", { count: outcome.enrolled }), description });
+  if (outcome.enrolled === 0)
+    return toasts(request).redirectWithInfo(to, { message: "courses:enroll.noneEnrolled", description });
+  return toasts(request).redirectWithSuccess(to, {
+    message: t("enroll.done", { count: outcome.enrolled }),
+    description,
+  });
 }
 
 type ActionData = { intent: "enroll" | "unenroll"; result: SubmissionResult<string[]> };
@@ -141,23 +166,46 @@ export default function CourseDetail() {
     [t("fields.dates"), t("dateRange", { start: format.day(c.start_date), end: format.day(c.end_date) })],
     [t("fields.phase"), t(`phases.${phase}`)],
     [t("fields.professor"), c.professor_name ? `${c.professor_name} (${c.professor_email})` : t("noProfessor")],
-    [t("form.percentages"), t("percentagesValue", { assig: format.percent(c.assig_percentage, 0), test: format.percent(c.test_percentage, 0), exam: format.percent(c.exam_percentage, 0) })],
-    [t("fields.enrolled"), <bdi key="enrolled" dir="ltr">{t("enrolledOf", { enrolled: format.number(enrollments.current.length), capacity: format.number(c.capacity) })}</bdi>],
+    [
+      t("form.percentages"),
+      t("percentagesValue", {
+        assig: format.percent(c.assig_percentage, 0),
+        test: format.percent(c.test_percentage, 0),
+        exam: format.percent(c.exam_percentage, 0),
+      }),
+    ],
+    [
+      t("fields.enrolled"),
+      <bdi key="enrolled" dir="ltr">
+        {t("enrolledOf", { enrolled: format.number(enrollments.current.length), capacity: format.number(c.capacity) })}
+      </bdi>,
+    ],
     [t("fields.exam"), c.exam ?? t("noExam")],
   ];
 
   return (
     <div className="space-y-4">
-      <PageHeader title={c.course_id} titleClassName="font-mono" back={{ to: "/admin/courses", label: t("backToList") }} badge={<StatusBadge status={c.status} />} />
+      <PageHeader
+        title={c.course_id}
+        titleClassName="font-mono"
+        back={{ to: "/admin/courses", label: t("backToList") }}
+        badge={<StatusBadge status={c.status} />}
+      />
       <div className="flex flex-wrap gap-3">
-        <Link to={`${here}/edit`} className="btn-primary">{t("edit")}</Link>
-        <Link to={`${here}/report`} className="btn-secondary">{t("gradebook:staff.open")}</Link>
+        <Link to={`${here}/edit`} className="btn-primary">
+          {t("edit")}
+        </Link>
+        <Link to={`${here}/report`} className="btn-secondary">
+          {t("gradebook:staff.open")}
+        </Link>
       </div>
 
       <DetailsCard id="data-heading" title={t("detail.data")} items={data} wide />
 
       <section aria-labelledby="students-heading" className="card">
-        <h2 id="students-heading" className="mb-3 text-lg font-semibold">{t("detail.students")}</h2>
+        <h2 id="students-heading" className="mb-3 text-lg font-semibold">
+          {t("detail.students")}
+        </h2>
         {actionData?.intent === "unenroll" && actionData.result.error?.[""]?.length ? (
           <FormAlert className="mb-3">{t(actionData.result.error[""][0])}</FormAlert>
         ) : null}
@@ -171,7 +219,9 @@ export default function CourseDetail() {
             {
               header: t("detail.name"),
               cell: (e) => (
-                <Link to={`/admin/students/${e.student_id}`} className="font-medium text-primary-dark underline">{fullName(e)}</Link>
+                <Link to={`/admin/students/${e.student_id}`} className="font-medium text-primary-dark underline">
+                  {fullName(e)}
+                </Link>
               ),
             },
             { header: t("registration.fields.id_number"), className: "font-mono", cell: (e) => e.id_number },
@@ -180,8 +230,13 @@ export default function CourseDetail() {
               header: t("detail.actions"),
               align: "end",
               cell: (e) => (
-                <Link to={`?unenroll=${e.id}`} preventScrollReset className="text-sm font-medium text-secondary-dark underline">
-                  {t("unenroll.action")}<span className="sr-only"> {fullName(e)}</span>
+                <Link
+                  to={`?unenroll=${e.id}`}
+                  preventScrollReset
+                  className="text-sm font-medium text-secondary-dark underline"
+                >
+                  {t("unenroll.action")}
+                  <span className="sr-only"> {fullName(e)}</span>
                 </Link>
               ),
             },
@@ -189,7 +244,9 @@ export default function CourseDetail() {
         />
         {enrollments.ended.length ? (
           <details className="mt-4">
-            <summary className="cursor-pointer text-sm font-medium text-primary-dark">{t("detail.former", { count: enrollments.ended.length })}</summary>
+            <summary className="cursor-pointer text-sm font-medium text-primary-dark">
+              {t("detail.former", { count: enrollments.ended.length })}
+            </summary>
             <DataTable
               label={t("detail.formerCaption")}
               className="mt-2"
@@ -198,7 +255,11 @@ export default function CourseDetail() {
               columns={[
                 {
                   header: t("detail.name"),
-                  cell: (e) => <Link to={`/admin/students/${e.student_id}`} className="text-primary-dark underline">{fullName(e)}</Link>,
+                  cell: (e) => (
+                    <Link to={`/admin/students/${e.student_id}`} className="text-primary-dark underline">
+                      {fullName(e)}
+                    </Link>
+                  ),
                 },
                 { header: t("detail.since"), cell: (e) => format.day(e.start_date) },
                 { header: t("detail.until"), cell: (e) => format.day(e.end_date) },
@@ -210,17 +271,41 @@ export default function CourseDetail() {
       </section>
 
       <section id="enroll" aria-labelledby="enroll-heading" className="card">
-        <h2 id="enroll-heading" className="mb-1 text-lg font-semibold">{t("enroll.title")}</h2>
-        <p className="mb-3 text-sm text-slate-700">{t("enroll.places", { enrolled: enrollments.current.length, capacity: c.capacity, free })}</p>
+        <h2 id="enroll-heading" className="mb-1 text-lg font-semibold">
+          {t("enroll.title")}
+        </h2>
+        <p className="mb-3 text-sm text-slate-700">
+          {t("enroll.places", { enrolled: enrollments.current.length, capacity: c.capacity, free })}
+        </p>
         {canEnroll ? (
           <>
-            <Form method="get" action={`${here}#enroll`} role="search" aria-label={t("enroll.searchLabel")} className="flex flex-wrap items-end gap-2">
+            <Form
+              method="get"
+              action={`${here}#enroll`}
+              role="search"
+              aria-label={t("enroll.searchLabel")}
+              className="flex flex-wrap items-end gap-2"
+            >
               <div className="min-w-[16rem] flex-1">
-                <label htmlFor="enroll-q" className="field-label">{t("enroll.search")}</label>
-                <p id="enroll-q-hint" className="mb-1 text-xs text-slate-700">{t("enroll.searchHint", { age: t(`registration.age.${c.age_category}`) })}</p>
-                <input id="enroll-q" name="q" type="search" defaultValue={q ?? ""} maxLength={SEARCH_MAX} aria-describedby="enroll-q-hint" className="field-input" />
+                <label htmlFor="enroll-q" className="field-label">
+                  {t("enroll.search")}
+                </label>
+                <p id="enroll-q-hint" className="mb-1 text-xs text-slate-700">
+                  {t("enroll.searchHint", { age: t(`registration.age.${c.age_category}`) })}
+                </p>
+                <input
+                  id="enroll-q"
+                  name="q"
+                  type="search"
+                  defaultValue={q ?? ""}
+                  maxLength={SEARCH_MAX}
+                  aria-describedby="enroll-q-hint"
+                  className="field-input"
+                />
               </div>
-              <button type="submit" className="btn-secondary">{t("enroll.find")}</button>
+              <button type="submit" className="btn-secondary">
+                {t("enroll.find")}
+              </button>
             </Form>
             {search ? (
               <EnrollForm
@@ -232,18 +317,31 @@ export default function CourseDetail() {
             ) : null}
           </>
         ) : (
-          <p className="text-sm text-slate-700">{t(c.status !== "active" ? "enroll.errors.inactive" : "enroll.errors.finished")}</p>
+          <p className="text-sm text-slate-700">
+            {t(c.status !== "active" ? "enroll.errors.inactive" : "enroll.errors.finished")}
+          </p>
         )}
       </section>
 
       <section aria-labelledby="sessions-heading" className="card">
-        <h2 id="sessions-heading" className="mb-1 text-lg font-semibold">{t("sessions.title")}</h2>
-        <p className="mb-3 text-sm text-slate-700">{t("sessions.summary", { total: sessions.length, held: counts.held, holiday: counts.holiday, upcoming: counts.upcoming })}</p>
+        <h2 id="sessions-heading" className="mb-1 text-lg font-semibold">
+          {t("sessions.title")}
+        </h2>
+        <p className="mb-3 text-sm text-slate-700">
+          {t("sessions.summary", {
+            total: sessions.length,
+            held: counts.held,
+            holiday: counts.holiday,
+            upcoming: counts.upcoming,
+          })}
+        </p>
         <SessionsTable sessions={sessions} />
       </section>
 
       <section aria-labelledby="items-heading" className="card">
-        <h2 id="items-heading" className="mb-1 text-lg font-semibold">{t("detail.items")}</h2>
+        <h2 id="items-heading" className="mb-1 text-lg font-semibold">
+          {t("detail.items")}
+        </h2>
         <p className="mb-3 text-sm text-slate-700">{t("detail.itemsNote")}</p>
         <GradingItems items={items} exam={c.exam} />
       </section>
@@ -255,7 +353,9 @@ export default function CourseDetail() {
             <input type="hidden" name="enrollment_id" value={toUnenroll.id} />
             <p className="text-sm text-slate-800">
               {t("unenroll.confirmText", {
-                name: [toUnenroll.first_name, toUnenroll.last_name, toUnenroll.second_last_name].filter(Boolean).join(" "),
+                name: [toUnenroll.first_name, toUnenroll.last_name, toUnenroll.second_last_name]
+                  .filter(Boolean)
+                  .join(" "),
                 code: c.course_id,
               })}
             </p>
@@ -271,7 +371,8 @@ const fullName = (e: { first_name: string; middle_name: string; last_name: strin
   [e.first_name, e.middle_name, e.last_name, e.second_last_name].filter(Boolean).join(" ");
 
 function endReasonLabel(t: (key: string) => string, reason: string | null) {
-  if (reason === "unenrolled" || reason === "transfer" || reason === "completed" || reason === "withdrawn") return t(`endReasons.${reason}`);
+  if (reason === "unenrolled" || reason === "transfer" || reason === "completed" || reason === "withdrawn")
+    return t(`endReasons.${reason}`);
   return reason || t("endReasons.ended");
 }
 
@@ -281,7 +382,16 @@ function EnrollForm({
   q,
   lastResult,
 }: {
-  rows: { id: number; first_name: string; middle_name: string; last_name: string; second_last_name: string; id_number: string; level: string; enrolled: boolean }[];
+  rows: {
+    id: number;
+    first_name: string;
+    middle_name: string;
+    last_name: string;
+    second_last_name: string;
+    id_number: string;
+    level: string;
+    enrolled: boolean;
+  }[];
   more: boolean;
   q: string;
   lastResult?: SubmissionResult<string[]>;
@@ -341,15 +451,35 @@ function EnrollForm({
   );
 }
 
-function SessionsTable({ sessions }: { sessions: { date: string; start_time: string; end_time: string; holiday: string | null; status: "held" | "holiday" | "upcoming" }[] }) {
+function SessionsTable({
+  sessions,
+}: {
+  sessions: {
+    date: string;
+    start_time: string;
+    end_time: string;
+    holiday: string | null;
+    status: "held" | "holiday" | "upcoming";
+  }[];
+}) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const format = useFormat();
   const weekdays = useWeekdayNames();
   if (sessions.length === 0) return <p className="text-slate-700">{t("sessions.none")}</p>;
-  const STYLE = { held: "bg-emerald-100 text-emerald-900", holiday: "bg-amber-100 text-amber-900", upcoming: "bg-slate-100 text-slate-800" } as const;
-  const weekday = (date: string) => weekdays[["SU", "MO", "TU", "WE", "TH", "FR", "SA"][new Date(`${date}T00:00:00Z`).getUTCDay()]];
+  const STYLE = {
+    held: "bg-emerald-100 text-emerald-900",
+    holiday: "bg-amber-100 text-amber-900",
+    upcoming: "bg-slate-100 text-slate-800",
+  } as const;
+  const weekday = (date: string) =>
+    weekdays[["SU", "MO", "TU", "WE", "TH", "FR", "SA"][new Date(`${date}T00:00:00Z`).getUTCDay()]];
   return (
-    <div role="region" className="max-h-[32rem] overflow-auto rounded-md border border-slate-200" tabIndex={0} aria-labelledby="sessions-heading">
+    <div
+      role="region"
+      className="max-h-[32rem] overflow-auto rounded-md border border-slate-200"
+      tabIndex={0}
+      aria-labelledby="sessions-heading"
+    >
       <DataTable
         label={t("sessions.title")}
         scroll={false}
@@ -358,13 +488,23 @@ function SessionsTable({ sessions }: { sessions: { date: string; start_time: str
         rowKey={(s) => s.date}
         columns={[
           { header: "#", className: "tabular-nums text-slate-700", cell: (_, i) => i + 1 },
-          { header: t("sessions.date"), className: "whitespace-nowrap", cell: (s) => `${weekday(s.date)} ${format.day(s.date)}` },
-          { header: t("sessions.time"), className: "whitespace-nowrap tabular-nums", cell: (s) => t("timeRange", { start: s.start_time, end: s.end_time }) },
+          {
+            header: t("sessions.date"),
+            className: "whitespace-nowrap",
+            cell: (s) => `${weekday(s.date)} ${format.day(s.date)}`,
+          },
+          {
+            header: t("sessions.time"),
+            className: "whitespace-nowrap tabular-nums",
+            cell: (s) => t("timeRange", { start: s.start_time, end: s.end_time }),
+          },
           {
             header: t("sessions.status"),
             cell: (s) => (
               <>
-                <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STYLE[s.status]}`}>{t(`sessions.statuses.${s.status}`)}</span>
+                <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STYLE[s.status]}`}>
+                  {t(`sessions.statuses.${s.status}`)}
+                </span>
                 {s.holiday ? <span className="ms-2 text-slate-700">{s.holiday}</span> : null}
               </>
             ),
@@ -375,7 +515,13 @@ function SessionsTable({ sessions }: { sessions: { date: string; start_time: str
   );
 }
 
-function GradingItems({ items, exam }: { items: { id: number; item_name: string; category: "ASSIGNMENTS" | "PROGRESS TESTS" | "EXAM" }[]; exam: Parameters<ReturnType<typeof useCategoryLabel>>[1] }) {
+function GradingItems({
+  items,
+  exam,
+}: {
+  items: { id: number; item_name: string; category: "ASSIGNMENTS" | "PROGRESS TESTS" | "EXAM" }[];
+  exam: Parameters<ReturnType<typeof useCategoryLabel>>[1];
+}) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const categoryLabel = useCategoryLabel();
   return (

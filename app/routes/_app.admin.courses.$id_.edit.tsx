@@ -1,20 +1,20 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CourseForm } from "~/components/courses/course-form";
+import { titleMeta } from "~/components/ui/meta";
 import { requireId } from "~/http/ids.server";
 import { notFound } from "~/http/not-found.server";
-import { titleMeta } from "~/components/ui/meta";
+import { COURSE_SAVE_REFUSALS, formRefusal } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { getCourse, professorOptions, updateCourse } from "~/modules/courses/courses.server";
-import { COURSE_SAVE_REFUSALS, formRefusal } from "~/http/outcome.server";
 import { type CourseInput, courseFormValues, courseSchema } from "~/modules/courses/schema";
 import { schoolToday } from "~/modules/courses/sessions.server";
-import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
+import { toasts } from "~/modules/toast.server";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -55,7 +55,9 @@ export default function EditCourse() {
   return (
     <div className="space-y-4">
       <p>
-        <Link to={`/admin/courses/${id}`} className="text-sm text-primary-dark underline">{t("backToCourse")}</Link>
+        <Link to={`/admin/courses/${id}`} className="text-sm text-primary-dark underline">
+          {t("backToCourse")}
+        </Link>
       </p>
       <h1 className="text-2xl font-semibold">{t("editTitle", { code })}</h1>
       <p className="text-sm text-slate-700">{t("form.editNote")}</p>

@@ -5,22 +5,22 @@ import { SubmitButton } from "~/components/forms";
 import { useCategoryLabel, useGradeFormat } from "~/components/grades/grades";
 import { PdfLinks } from "~/components/grades/pdf-links";
 import { ReportTable } from "~/components/grades/report-table";
+import { DataTable } from "~/components/ui/data-table";
+import { FormAlert } from "~/components/ui/form-alert";
+import { titleMeta } from "~/components/ui/meta";
+import { PageHeader } from "~/components/ui/page-header";
 import { requireId } from "~/http/ids.server";
 import { notFound } from "~/http/not-found.server";
+import { PROMOTE_REFUSALS, messageRefusal } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import { loadGradebook } from "~/modules/grades/gradebook.server";
 import { sortFrom, sortRows } from "~/modules/grades/report-sort";
 import { loadCourseReport } from "~/modules/grades/report.server";
-import { schoolToday } from "~/modules/courses/sessions.server";
+import { readForm } from "~/modules/shared/form.server";
 import { toasts } from "~/modules/toast.server";
 import { promoteCandidates, promotePassing } from "~/modules/transfers/promote.server";
-import { PROMOTE_REFUSALS, messageRefusal } from "~/http/outcome.server";
-import { readForm } from "~/modules/shared/form.server";
-import { DataTable } from "~/components/ui/data-table";
-import { FormAlert } from "~/components/ui/form-alert";
-import { PageHeader } from "~/components/ui/page-header";
-import { titleMeta } from "~/components/ui/meta";
 
 // "students" for the absence highlight's words (AbsenceCount).
 export const handle = { i18n: ["common", "gradebook", "students"] };
@@ -38,7 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   if (!report) notFound();
   // The same students as the report: an ended course's are those enrolled on its last day.
-  const gradebook = await loadGradebook(courseId, report.course.ended ? report.course.end_date : today).catch(() => null);
+  const gradebook = await loadGradebook(courseId, report.course.ended ? report.course.end_date : today).catch(
+    () => null,
+  );
   if (!gradebook) notFound();
   return json({
     title: t("staff.title", { code: report.course.course_id }),
@@ -63,7 +65,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const outcome = await promotePassing(courseId, Number(form.get("selected_course_id")), user.id, await schoolToday());
   if (!outcome.ok) return messageRefusal(outcome, PROMOTE_REFUSALS);
-  return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${outcome.id}`, "gradebook:staff.promote.done");
+  return toasts(request).redirectWithSuccess(
+    `/admin/transfer-students?id=${outcome.id}`,
+    "gradebook:staff.promote.done",
+  );
 }
 
 export default function StaffCourseReport() {
@@ -86,7 +91,9 @@ export default function StaffCourseReport() {
       <PdfLinks base={`/admin/courses/${course.id}`} endDate={course.endDate} students={rows} />
 
       <section aria-labelledby="grades-heading" className="space-y-2">
-        <h2 id="grades-heading" className="text-lg font-semibold">{t("staff.grades")}</h2>
+        <h2 id="grades-heading" className="text-lg font-semibold">
+          {t("staff.grades")}
+        </h2>
         <DataTable
           label={t("staff.grades")}
           caption={false}
@@ -97,7 +104,13 @@ export default function StaffCourseReport() {
           rowKey={(g) => g.id}
           whenEmpty={<p className="text-sm">{t("staff.noItems")}</p>}
           columns={[
-            { header: t("report.columns.student"), rowHeader: true, headerClassName: "sticky start-0 bg-slate-50", className: "sticky start-0 bg-white", cell: (g) => g.name },
+            {
+              header: t("report.columns.student"),
+              rowHeader: true,
+              headerClassName: "sticky start-0 bg-slate-50",
+              className: "sticky start-0 bg-white",
+              cell: (g) => g.name,
+            },
             ...items.map((i) => ({
               header: (
                 <>
@@ -115,7 +128,9 @@ export default function StaffCourseReport() {
       </section>
 
       <section aria-labelledby="promote-heading" className="card space-y-3">
-        <h2 id="promote-heading" className="text-lg font-semibold">{t("staff.promote.title")}</h2>
+        <h2 id="promote-heading" className="text-lg font-semibold">
+          {t("staff.promote.title")}
+        </h2>
         {actionData?.message ? <FormAlert>{t(actionData.message)}</FormAlert> : null}
         {promote.students.length === 0 ? (
           <p className="text-sm">{t("staff.promote.nobody")}</p>
@@ -131,11 +146,15 @@ export default function StaffCourseReport() {
             </ul>
             {promote.skipped ? <p className="text-xs text-slate-700">{t("staff.promote.skipped")}</p> : null}
             <div className="max-w-sm">
-              <label htmlFor="selected_course_id" className="field-label">{t("staff.promote.course")}</label>
+              <label htmlFor="selected_course_id" className="field-label">
+                {t("staff.promote.course")}
+              </label>
               {/* Not `required`: a course is always chosen (there is no empty option). */}
               <select id="selected_course_id" name="selected_course_id" className="field-input">
                 {promote.courses.map((c) => (
-                  <option key={c.id} value={c.id}>{c.course_id}</option>
+                  <option key={c.id} value={c.id}>
+                    {c.course_id}
+                  </option>
                 ))}
               </select>
             </div>

@@ -1,17 +1,17 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CourseForm } from "~/components/courses/course-form";
 import { titleMeta } from "~/components/ui/meta";
+import { COURSE_SAVE_REFUSALS, formRefusal } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { createCourse, professorOptions } from "~/modules/courses/courses.server";
 import { NEW_COURSE_DEFAULTS, courseSchema } from "~/modules/courses/schema";
-import { COURSE_SAVE_REFUSALS, formRefusal } from "~/http/outcome.server";
-import { toasts } from "~/modules/toast.server";
 import { readForm } from "~/modules/shared/form.server";
+import { toasts } from "~/modules/toast.server";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -39,7 +39,9 @@ export default function NewCourse() {
   return (
     <div className="space-y-4">
       <p>
-        <Link to="/admin/courses" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
+        <Link to="/admin/courses" className="text-sm text-primary-dark underline">
+          {t("backToList")}
+        </Link>
       </p>
       <h1 className="text-2xl font-semibold">{t("newTitle")}</h1>
       <div className="card">

@@ -6,17 +6,17 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable } from "~/components/ui/data-table";
+import { FormAlert } from "~/components/ui/form-alert";
+import { titleMeta } from "~/components/ui/meta";
+import { PageHeader } from "~/components/ui/page-header";
+import { useIntentResult } from "~/http/intents";
+import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
 import { gradeBandForms } from "~/modules/grades/schema";
-import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
-import { useIntentResult } from "~/http/intents";
-import { DataTable } from "~/components/ui/data-table";
-import { FormAlert } from "~/components/ui/form-alert";
-import { PageHeader } from "~/components/ui/page-header";
-import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -35,9 +35,12 @@ export async function action({ request }: ActionFunctionArgs) {
     forms: gradeBandForms,
     target: "band_id",
     intents: {
-      create: async (value, { user }) => ifDone(await saveBand(null, value, user.id), toastTo(here, "courses:bands.created")),
-      update: async ({ band_id, ...band }, { user }) => ifDone(await saveBand(band_id, band, user.id), toastTo(here, "courses:bands.saved")),
-      delete: async (value, { user }) => ifDone(await deleteBand(value.band_id, user.id), toastTo(here, "courses:bands.deleted")),
+      create: async (value, { user }) =>
+        ifDone(await saveBand(null, value, user.id), toastTo(here, "courses:bands.created")),
+      update: async ({ band_id, ...band }, { user }) =>
+        ifDone(await saveBand(band_id, band, user.id), toastTo(here, "courses:bands.saved")),
+      delete: async (value, { user }) =>
+        ifDone(await deleteBand(value.band_id, user.id), toastTo(here, "courses:bands.deleted")),
     },
     refusals: {
       notFound: { form: "courses:bands.errors.notFound", status: 404 },
@@ -82,10 +85,16 @@ export default function GradeBands() {
             cell: (b) => (
               <div className="flex justify-end gap-3">
                 <Link to={`?edit=${b.id}#band-form`} className="text-sm font-medium text-primary-dark underline">
-                  {t("edit")}<span className="sr-only"> {b.name}</span>
+                  {t("edit")}
+                  <span className="sr-only"> {b.name}</span>
                 </Link>
-                <Link to={`?delete=${b.id}`} preventScrollReset className="text-sm font-medium text-secondary-dark underline">
-                  {t("bands.delete")}<span className="sr-only"> {b.name}</span>
+                <Link
+                  to={`?delete=${b.id}`}
+                  preventScrollReset
+                  className="text-sm font-medium text-secondary-dark underline"
+                >
+                  {t("bands.delete")}
+                  <span className="sr-only"> {b.name}</span>
                 </Link>
               </div>
             ),
@@ -112,7 +121,11 @@ export default function GradeBands() {
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="band_id" value={deleting.id} />
             <p className="text-sm text-slate-800">
-              {t("bands.deleteText", { name: deleting.name, min: number.format(deleting.min), max: number.format(deleting.max) })}
+              {t("bands.deleteText", {
+                name: deleting.name,
+                min: number.format(deleting.min),
+                max: number.format(deleting.max),
+              })}
             </p>
             <SubmitButton className="btn-danger">{t("bands.delete")}</SubmitButton>
           </Form>
@@ -149,8 +162,14 @@ function BandForm({
     const props = getInputProps(field, { type: "text", ariaDescribedBy: hintId });
     return (
       <div>
-        <label htmlFor={field.id} className="field-label">{label}</label>
-        {hint ? <p id={hintId} className="mb-1 text-xs text-slate-700">{hint}</p> : null}
+        <label htmlFor={field.id} className="field-label">
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className="mb-1 text-xs text-slate-700">
+            {hint}
+          </p>
+        ) : null}
         <input
           {...props}
           key={props.key}
@@ -165,8 +184,15 @@ function BandForm({
   };
   return (
     <section id="band-form" aria-labelledby="band-form-heading" className="card p-4">
-      <h2 id="band-form-heading" className="mb-3 text-lg font-semibold">{title}</h2>
-      <Form method="post" action={band ? `/admin/grade-bands?edit=${band.id}` : "/admin/grade-bands"} {...getFormProps(form)} className="space-y-2">
+      <h2 id="band-form-heading" className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      <Form
+        method="post"
+        action={band ? `/admin/grade-bands?edit=${band.id}` : "/admin/grade-bands"}
+        {...getFormProps(form)}
+        className="space-y-2"
+      >
         <input type="hidden" name="intent" value={intent} />
         {band ? <input type="hidden" name="band_id" value={band.id} /> : null}
         {form.errors?.length ? <FormAlert>{t(form.errors[0])}</FormAlert> : null}
@@ -177,7 +203,11 @@ function BandForm({
         </div>
         <div className="flex flex-wrap gap-3">
           <SubmitButton>{band ? t("common.save") : t("bands.addSubmit")}</SubmitButton>
-          {band ? <Link to="/admin/grade-bands" className="btn-secondary">{t("common.cancel")}</Link> : null}
+          {band ? (
+            <Link to="/admin/grade-bands" className="btn-secondary">
+              {t("common.cancel")}
+            </Link>
+          ) : null}
         </div>
       </Form>
     </section>

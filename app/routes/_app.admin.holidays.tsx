@@ -7,7 +7,13 @@ import { SelectField, TextField } from "~/components/fields";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable } from "~/components/ui/data-table";
+import { FormAlert } from "~/components/ui/form-alert";
+import { titleMeta } from "~/components/ui/meta";
+import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
+import { useIntentResult } from "~/http/intents";
+import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { HOLIDAY_PERIODS, holidayFields, holidayFormSchema, holidayForms } from "~/modules/courses/holiday-schema";
@@ -22,12 +28,6 @@ import {
 } from "~/modules/courses/holidays.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { rowId } from "~/modules/shared/ids";
-import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
-import { useIntentResult } from "~/http/intents";
-import { DataTable } from "~/components/ui/data-table";
-import { FormAlert } from "~/components/ui/form-alert";
-import { PageHeader } from "~/components/ui/page-header";
-import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -49,18 +49,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     translator(request, "school"),
   ]);
   const missing = asked !== null && !open;
-  return json({
-    missing,
-    title: t("holidays.title"),
-    rows,
-    total,
-    page: filters.page,
-    limit: filters.limit,
-    when: filters.when,
-    courses,
-    editing: open && params.get("edit") ? open : null,
-    deleting: open && params.get("delete") ? open : null,
-  }, missing ? { status: 404 } : undefined);
+  return json(
+    {
+      missing,
+      title: t("holidays.title"),
+      rows,
+      total,
+      page: filters.page,
+      limit: filters.limit,
+      when: filters.when,
+      courses,
+      editing: open && params.get("edit") ? open : null,
+      deleting: open && params.get("delete") ? open : null,
+    },
+    missing ? { status: 404 } : undefined,
+  );
 }
 
 export const meta = titleMeta;
@@ -82,9 +85,15 @@ export async function action({ request }: ActionFunctionArgs) {
     guard: async () => ({ user: await requirePermission(request, "holidays:manage") }),
     forms: holidayForms,
     intents: {
-      create: async (value, { user }) => ifDone(await createHoliday(value, user.id), toastTo(listUrl(request), "school:holidays.toasts.created")),
-      update: async (value, { user }) => ifDone(await updateHoliday(value.id, value, user.id), toastTo(listUrl(request), "school:holidays.toasts.updated")),
-      delete: async (value, { user }) => ifDone(await deleteHoliday(value.id, user.id), toastTo(listUrl(request), "school:holidays.toasts.deleted")),
+      create: async (value, { user }) =>
+        ifDone(await createHoliday(value, user.id), toastTo(listUrl(request), "school:holidays.toasts.created")),
+      update: async (value, { user }) =>
+        ifDone(
+          await updateHoliday(value.id, value, user.id),
+          toastTo(listUrl(request), "school:holidays.toasts.updated"),
+        ),
+      delete: async (value, { user }) =>
+        ifDone(await deleteHoliday(value.id, user.id), toastTo(listUrl(request), "school:holidays.toasts.deleted")),
     },
     refusals: {
       courseNotFound: { field: "course_id", message: "school:holidays.errors.courseNotFound" },
@@ -106,7 +115,10 @@ export default function Holidays() {
   const deleteErrors = useIntentResult<typeof action>("delete")?.result.error?.[""];
   // A holiday deleted meanwhile: its dialog is gone, so the message shows on the page.
   // A link to one that no longer exists says so too.
-  const pageError = !editing && !deleting ? (actionData?.result?.error?.[""]?.[0] ?? (missing ? "school:holidays.errors.notFound" : undefined)) : undefined;
+  const pageError =
+    !editing && !deleting
+      ? (actionData?.result?.error?.[""]?.[0] ?? (missing ? "school:holidays.errors.notFound" : undefined))
+      : undefined;
 
   const withParam = (key: string, value: string | null) => {
     const params = new URLSearchParams(location.search);
@@ -128,7 +140,9 @@ export default function Holidays() {
 
       <section aria-labelledby="list-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="list-heading" className="text-lg font-semibold">{t("holidays.listTitle")}</h2>
+          <h2 id="list-heading" className="text-lg font-semibold">
+            {t("holidays.listTitle")}
+          </h2>
           <nav aria-label={t("holidays.periodLabel")}>
             <ul className="flex gap-1 rounded-md border border-slate-300 bg-white p-1">
               {HOLIDAY_PERIODS.map((p) => (
@@ -154,13 +168,19 @@ export default function Holidays() {
           columns={[
             { header: t("holidays.fields.name"), rowHeader: true, cell: (h) => h.name },
             { header: t("holidays.dates"), cell: (h) => dates(h.start_date, h.end_date) },
-            { header: t("holidays.appliesTo"), className: "[overflow-wrap:anywhere]", cell: (h) => h.course_code ?? t("holidays.wholeSchool") },
+            {
+              header: t("holidays.appliesTo"),
+              className: "[overflow-wrap:anywhere]",
+              cell: (h) => h.course_code ?? t("holidays.wholeSchool"),
+            },
             {
               header: t("holidays.cancels"),
               cell: (h) => (
                 <>
                   <span className="font-semibold tabular-nums">{h.cancels.sessions}</span>
-                  {h.cancels.courses.length ? <span className="block text-xs text-slate-700">{h.cancels.courses.join(", ")}</span> : null}
+                  {h.cancels.courses.length ? (
+                    <span className="block text-xs text-slate-700">{h.cancels.courses.join(", ")}</span>
+                  ) : null}
                 </>
               ),
             },
@@ -168,11 +188,19 @@ export default function Holidays() {
               header: t("holidays.actions"),
               cell: (h) => (
                 <div className="flex flex-wrap gap-3">
-                  <Link to={withParam("edit", String(h.id))} preventScrollReset className="font-medium text-primary-dark underline">
+                  <Link
+                    to={withParam("edit", String(h.id))}
+                    preventScrollReset
+                    className="font-medium text-primary-dark underline"
+                  >
                     {t("holidays.edit")}
                     <span className="sr-only"> {h.name}</span>
                   </Link>
-                  <Link to={withParam("delete", String(h.id))} preventScrollReset className="font-medium text-secondary-dark underline">
+                  <Link
+                    to={withParam("delete", String(h.id))}
+                    preventScrollReset
+                    className="font-medium text-secondary-dark underline"
+                  >
                     {t("holidays.delete")}
                     <span className="sr-only"> {h.name}</span>
                   </Link>
@@ -185,7 +213,9 @@ export default function Holidays() {
       </section>
 
       <section aria-labelledby="new-heading" className="card max-w-2xl space-y-3">
-        <h2 id="new-heading" className="text-lg font-semibold">{t("holidays.newTitle")}</h2>
+        <h2 id="new-heading" className="text-lg font-semibold">
+          {t("holidays.newTitle")}
+        </h2>
         <HolidayForm intent="create" courses={courses} lastResult={created} submitLabel={t("holidays.add")} />
       </section>
 
@@ -206,7 +236,9 @@ export default function Holidays() {
           <Form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
-            <p>{t("holidays.deleteText", { name: deleting.name, dates: dates(deleting.start_date, deleting.end_date) })}</p>
+            <p>
+              {t("holidays.deleteText", { name: deleting.name, dates: dates(deleting.start_date, deleting.end_date) })}
+            </p>
             {deleteErrors?.length ? <FormAlert plain>{t(deleteErrors[0])}</FormAlert> : null}
             <SubmitButton className="btn-danger">{t("holidays.delete")}</SubmitButton>
           </Form>
@@ -235,7 +267,12 @@ function HolidayForm({
     lastResult,
     constraint: getZodConstraint(holidayFields),
     defaultValue: holiday
-      ? { name: holiday.name, start_date: holiday.start_date, end_date: holiday.end_date, course_id: holiday.course_id ? String(holiday.course_id) : "" }
+      ? {
+          name: holiday.name,
+          start_date: holiday.start_date,
+          end_date: holiday.end_date,
+          course_id: holiday.course_id ? String(holiday.course_id) : "",
+        }
       : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

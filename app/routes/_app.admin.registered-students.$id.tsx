@@ -1,7 +1,7 @@
 import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { FieldError, SubmitButton } from "~/components/forms";
@@ -10,6 +10,10 @@ import { DetailsList } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PageHeader } from "~/components/ui/page-header";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { requireId } from "~/http/ids.server";
+import { useIntentResult } from "~/http/intents";
+import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
+import { notFound } from "~/http/not-found.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
 import { findSchedule } from "~/modules/courses/schedules";
@@ -20,12 +24,8 @@ import {
   getRegistration,
   rejectRegistration,
 } from "~/modules/registrations/review.server";
-import { levelById } from "~/modules/students/levels";
 import { registrationDecisionForms } from "~/modules/registrations/schema";
-import { requireId } from "~/http/ids.server";
-import { notFound } from "~/http/not-found.server";
-import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
-import { useIntentResult } from "~/http/intents";
+import { levelById } from "~/modules/students/levels";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "registrations:view");
@@ -33,7 +33,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!registration) notFound();
   const canDecide = can(user.role, "registrations:decide") && registration.status === "pending";
   const today = await schoolToday();
-  const courses = canDecide ? await coursesForRegistration(registration.level_id, registration.age_category, today) : [];
+  const courses = canDecide
+    ? await coursesForRegistration(registration.level_id, registration.age_category, today)
+    : [];
   return json({ registration, canDecide, courses });
 }
 
@@ -45,9 +47,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     forms: registrationDecisionForms,
     intents: {
       approve: async (value, { user, id }) =>
-        ifDone(await approveRegistration(id, user.id, value.course_id ?? null), toastTo(`/admin/registered-students/${id}`, "registrations.approved")),
+        ifDone(
+          await approveRegistration(id, user.id, value.course_id ?? null),
+          toastTo(`/admin/registered-students/${id}`, "registrations.approved"),
+        ),
       reject: async (value, { user, id }) =>
-        ifDone(await rejectRegistration(id, user.id, value.reason), toastTo(`/admin/registered-students/${id}`, "registrations.rejected")),
+        ifDone(
+          await rejectRegistration(id, user.id, value.reason),
+          toastTo(`/admin/registered-students/${id}`, "registrations.rejected"),
+        ),
     },
     refusals: {
       notFound: { form: "registrations.errors.notFound", status: 404 },
@@ -82,17 +90,29 @@ export default function RegistrationDetail() {
     [t("registration.fields.email"), r.email],
     [t("registration.fields.age_category"), t(`registration.age.${r.age_category}`)],
     [t("registration.fields.emergency_contact_name"), r.emergency_contact_name],
-    [t("registration.fields.emergency_contact_phone"), r.emergency_contact_phone ? <bdi dir="ltr">{r.emergency_contact_phone}</bdi> : null],
+    [
+      t("registration.fields.emergency_contact_phone"),
+      r.emergency_contact_phone ? <bdi dir="ltr">{r.emergency_contact_phone}</bdi> : null,
+    ],
     [t("registration.fields.emergency_contact_relationship"), r.emergency_contact_relationship],
     [t("registration.fields.address"), r.address],
     [t("registration.fields.level"), levelById(r.level_id)?.name],
     [
       t("registration.fields.schedule"),
-      schedule ? t("registration.scheduleLabel", { days: t(`registration.days.${schedule.days}`), start: schedule.start_time, end: schedule.end_time }) : r.schedule,
+      schedule
+        ? t("registration.scheduleLabel", {
+            days: t(`registration.days.${schedule.days}`),
+            start: schedule.start_time,
+            end: schedule.end_time,
+          })
+        : r.schedule,
     ],
     [t("registration.fields.same_billing"), r.same_billing ? t("registration.yes") : t("registration.no")],
     [t("registration.fields.billing_address"), r.billing_address],
-    [t("registration.fields.where_hear_about_us"), r.where_hear_about_us ? t(`registration.hear.${r.where_hear_about_us}`) : null],
+    [
+      t("registration.fields.where_hear_about_us"),
+      r.where_hear_about_us ? t(`registration.hear.${r.where_hear_about_us}`) : null,
+    ],
     [t("registration.fields.promotion"), r.promotion],
     [t("registration.fields.message"), r.message],
   ];
@@ -105,17 +125,23 @@ export default function RegistrationDetail() {
         badge={<StatusBadge status={r.status} />}
       />
       <p className="text-slate-700">
-        {t("registrations.reference")}: <span className="font-mono font-semibold">{r.reference}</span> · {t("registrations.received")}: {format.dateTime(r.created_at)}
+        {t("registrations.reference")}: <span className="font-mono font-semibold">{r.reference}</span> ·{" "}
+        {t("registrations.received")}: {format.dateTime(r.created_at)}
       </p>
       {formErrors?.length && !confirm ? <FormAlert>{t(formErrors[0])}</FormAlert> : null}
       {r.status !== "pending" ? (
         <p className="card p-4 text-sm">
-          {t(r.status === "approved" ? "registrations.approvedBy" : "registrations.rejectedBy", { name: r.decided_by_name ?? "", date: format.dateTime(r.decided_at) })}
+          {t(r.status === "approved" ? "registrations.approvedBy" : "registrations.rejectedBy", {
+            name: r.decided_by_name ?? "",
+            date: format.dateTime(r.decided_at),
+          })}
           {r.reject_reason ? ` — ${r.reject_reason}` : null}
           {r.student_id ? (
             <>
               {" "}
-              <Link to={`/admin/students/${r.student_id}`} className="text-primary-dark underline">{t("registrations.openStudent")}</Link>
+              <Link to={`/admin/students/${r.student_id}`} className="text-primary-dark underline">
+                {t("registrations.openStudent")}
+              </Link>
             </>
           ) : null}
         </p>
@@ -123,8 +149,12 @@ export default function RegistrationDetail() {
       <DetailsList items={rows} className="card" dash />
       {canDecide ? (
         <div className="flex gap-3">
-          <Link to="?confirm=approve" preventScrollReset className="btn-primary">{t("registrations.approve")}</Link>
-          <Link to="?confirm=reject" preventScrollReset className="btn-danger">{t("registrations.reject")}</Link>
+          <Link to="?confirm=approve" preventScrollReset className="btn-primary">
+            {t("registrations.approve")}
+          </Link>
+          <Link to="?confirm=reject" preventScrollReset className="btn-danger">
+            {t("registrations.reject")}
+          </Link>
         </div>
       ) : null}
       {confirm === "approve" ? (
@@ -141,7 +171,13 @@ export default function RegistrationDetail() {
   );
 }
 
-function ApproveForm({ courses, lastResult }: { courses: { id: number; course_id: string; capacity: number; enrolled: number }[]; lastResult?: SubmissionResult<string[]> }) {
+function ApproveForm({
+  courses,
+  lastResult,
+}: {
+  courses: { id: number; course_id: string; capacity: number; enrolled: number }[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const [form, fields] = useForm({ id: "approve", lastResult });
@@ -152,12 +188,18 @@ function ApproveForm({ courses, lastResult }: { courses: { id: number; course_id
       <p className="text-sm text-slate-800">{t("registrations.approveText")}</p>
       {formErrors?.length ? <FormAlert plain>{t(formErrors[0])}</FormAlert> : null}
       <div>
-        <label htmlFor={fields.course_id.id} className="field-label">{t("registrations.enrollIn")}</label>
+        <label htmlFor={fields.course_id.id} className="field-label">
+          {t("registrations.enrollIn")}
+        </label>
         <select {...getSelectProps(fields.course_id)} key={fields.course_id.key} className="field-input">
           <option value="">{t("registrations.noCourse")}</option>
           {courses.map((c) => (
             <option key={c.id} value={c.id} disabled={c.enrolled >= c.capacity}>
-              {t("registrations.courseOption", { code: c.course_id, enrolled: format.number(c.enrolled), capacity: format.number(c.capacity) })}
+              {t("registrations.courseOption", {
+                code: c.course_id,
+                enrolled: format.number(c.enrolled),
+                capacity: format.number(c.capacity),
+              })}
             </option>
           ))}
         </select>
@@ -176,8 +218,17 @@ function RejectForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
       <input type="hidden" name="intent" value="reject" />
       {form.errors?.length ? <FormAlert plain>{t(form.errors[0])}</FormAlert> : null}
       <div>
-        <label htmlFor={fields.reason.id} className="field-label">{t("registrations.reason")}</label>
-        <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} required maxLength={500} rows={3} className="field-input" />
+        <label htmlFor={fields.reason.id} className="field-label">
+          {t("registrations.reason")}
+        </label>
+        <textarea
+          {...getTextareaProps(fields.reason)}
+          key={fields.reason.key}
+          required
+          maxLength={500}
+          rows={3}
+          className="field-input"
+        />
         <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
       </div>
       <SubmitButton className="btn-danger">{t("registrations.reject")}</SubmitButton>

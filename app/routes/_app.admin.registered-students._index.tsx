@@ -2,16 +2,16 @@ import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
+import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterInput, FilterSelect } from "~/components/ui/filters";
+import { titleMeta } from "~/components/ui/meta";
+import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { listRegistrations, parseRegistrationFilters } from "~/modules/registrations/review.server";
 import { ALL_LEVELS, levelById } from "~/modules/students/levels";
-import { DataTable } from "~/components/ui/data-table";
-import { PageHeader } from "~/components/ui/page-header";
-import { titleMeta } from "~/components/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "registrations:view");
@@ -29,7 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = titleMeta;
 
-
 export default function RegisteredStudents() {
   const { rows, total, page, limit } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -37,15 +36,36 @@ export default function RegisteredStudents() {
   return (
     <div className="space-y-4">
       <PageHeader title={t("menu.registeredStudents")} />
-      <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6" role="search" aria-label={t("filters.label")}>
-        <FilterInput name="q" label={t("filters.search")} placeholder={t("registrations.searchHint")} className="sm:col-span-2" />
-        <FilterSelect name="status" label={t("filters.status")} options={["pending", "approved", "rejected"].map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+      <Form
+        method="get"
+        className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6"
+        role="search"
+        aria-label={t("filters.label")}
+      >
+        <FilterInput
+          name="q"
+          label={t("filters.search")}
+          placeholder={t("registrations.searchHint")}
+          className="sm:col-span-2"
+        />
+        <FilterSelect
+          name="status"
+          label={t("filters.status")}
+          options={["pending", "approved", "rejected"].map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        />
         <FilterSelect
           name="age"
           label={t("registration.fields.age_category")}
-          options={[{ value: "kids", label: t("registration.age.kids") }, { value: "adults", label: t("registration.age.adults") }]}
+          options={[
+            { value: "kids", label: t("registration.age.kids") },
+            { value: "adults", label: t("registration.age.adults") },
+          ]}
         />
-        <FilterSelect name="level" label={t("registration.fields.level")} options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))} />
+        <FilterSelect
+          name="level"
+          label={t("registration.fields.level")}
+          options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))}
+        />
         <FilterInput name="from" type="date" label={t("filters.from")} />
         <FilterInput name="to" type="date" label={t("filters.to")} />
         <FilterActions />
@@ -58,7 +78,14 @@ export default function RegisteredStudents() {
         columns={[
           {
             header: t("registrations.reference"),
-            cell: (r) => <Link to={`/admin/registered-students/${r.id}`} className="font-mono font-semibold text-primary-dark underline">{r.reference}</Link>,
+            cell: (r) => (
+              <Link
+                to={`/admin/registered-students/${r.id}`}
+                className="font-mono font-semibold text-primary-dark underline"
+              >
+                {r.reference}
+              </Link>
+            ),
           },
           { header: t("registrations.name"), cell: (r) => `${r.first_name} ${r.last_name} ${r.second_last_name}` },
           { header: t("registration.fields.id_number"), cell: (r) => r.id_number },

@@ -6,16 +6,25 @@ import { useTranslation } from "react-i18next";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { SchoolMark } from "~/components/layout/school-mark";
 import { titleMeta } from "~/components/ui/meta";
+import { imageRefusal, isMultipart, readImageForm } from "~/http/image-upload.server";
+import { useIntentResult } from "~/http/intents";
+import { formReply, redirectDone, toastTo } from "~/http/intents.server";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { SCHOOL_NAME_MAX, settingsFormSchema, settingsSchema } from "~/modules/settings";
-import { LOGO_MAX_PIXELS, checkLogo, logoPath, removeLogo, saveSettings, schoolSettings, timeZones, unprintableInName } from "~/modules/settings.server";
+import {
+  LOGO_MAX_PIXELS,
+  checkLogo,
+  logoPath,
+  removeLogo,
+  saveSettings,
+  schoolSettings,
+  timeZones,
+  unprintableInName,
+} from "~/modules/settings.server";
 import { readForm } from "~/modules/shared/form.server";
 import { type ImageUpload, MAX_AVATAR_BYTES } from "~/modules/users/avatar.server";
-import { imageRefusal, isMultipart, readImageForm } from "~/http/image-upload.server";
-import { formReply, redirectDone, toastTo } from "~/http/intents.server";
-import { useIntentResult } from "~/http/intents";
 
 export const handle = { i18n: ["common", "school"] };
 
@@ -52,7 +61,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // An upload too large to read has taken the text fields with it: the form keeps what it showed.
   const keepShown = !fields.has("intent");
   const reply = (fieldErrors?: Record<string, string[]>) =>
-    keepShown ? { status: "error" as const, error: fieldErrors ?? {} } : submission.reply(fieldErrors ? { fieldErrors } : undefined);
+    keepShown
+      ? { status: "error" as const, error: fieldErrors ?? {} }
+      : submission.reply(fieldErrors ? { fieldErrors } : undefined);
 
   const errors: Record<string, string[]> = {};
   // A logo too large is a 413 (its body may have been cut off: ADR 026); other refusals are 400s.
@@ -96,13 +107,17 @@ export default function Settings() {
       <p className="text-sm text-slate-700">{t("settings.intro")}</p>
 
       <section aria-labelledby="settings-form-title" className="card space-y-2">
-        <h2 id="settings-form-title" className="text-lg font-semibold">{t("settings.formTitle")}</h2>
+        <h2 id="settings-form-title" className="text-lg font-semibold">
+          {t("settings.formTitle")}
+        </h2>
         {/* A new key after a save: the form starts again from the saved values, its file input empty. */}
         <SettingsForm key={`${settings.name}|${settings.timeZone}|${settings.language}|${settings.logo}`} {...data} />
       </section>
 
       <section aria-labelledby="logo-title" className="card space-y-3">
-        <h2 id="logo-title" className="text-lg font-semibold">{t("settings.logoTitle")}</h2>
+        <h2 id="logo-title" className="text-lg font-semibold">
+          {t("settings.logoTitle")}
+        </h2>
         <div className="flex flex-wrap items-center gap-4">
           <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white p-3 font-bold text-primary-dark">
             <SchoolMark name={settings.name} logo={settings.logo} size={48} />
@@ -135,14 +150,25 @@ function SettingsForm({ settings, zones, maxMegabytes, maxPixels }: Loaded) {
   });
   const nameProps = getInputProps(fields.name, { type: "text" });
   const logoHint = `${fields.logo.id}-hint`;
-  const logoProps = getInputProps(fields.logo as FieldMetadata<string | undefined>, { type: "file", ariaDescribedBy: logoHint });
+  const logoProps = getInputProps(fields.logo as FieldMetadata<string | undefined>, {
+    type: "file",
+    ariaDescribedBy: logoHint,
+  });
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="save" />
       <div>
-        <label htmlFor={fields.name.id} className="field-label">{t("settings.fields.name")}</label>
-        <input {...nameProps} key={nameProps.key} maxLength={SCHOOL_NAME_MAX} autoComplete="organization" className="field-input" />
+        <label htmlFor={fields.name.id} className="field-label">
+          {t("settings.fields.name")}
+        </label>
+        <input
+          {...nameProps}
+          key={nameProps.key}
+          maxLength={SCHOOL_NAME_MAX}
+          autoComplete="organization"
+          className="field-input"
+        />
         <FieldError id={fields.name.errorId} errors={fields.name.errors} />
       </div>
       <Select
@@ -160,8 +186,12 @@ function SettingsForm({ settings, zones, maxMegabytes, maxPixels }: Loaded) {
         options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
       />
       <div>
-        <label htmlFor={fields.logo.id} className="field-label">{t(settings.logo ? "settings.fields.newLogo" : "settings.fields.logo")}</label>
-        <p id={logoHint} className="mb-1 text-xs text-slate-700">{t("settings.hints.logo", { megabytes: maxMegabytes, pixels: maxPixels })}</p>
+        <label htmlFor={fields.logo.id} className="field-label">
+          {t(settings.logo ? "settings.fields.newLogo" : "settings.fields.logo")}
+        </label>
+        <p id={logoHint} className="mb-1 text-xs text-slate-700">
+          {t("settings.hints.logo", { megabytes: maxMegabytes, pixels: maxPixels })}
+        </p>
         <input {...logoProps} key={logoProps.key} accept="image/png,image/jpeg" className="field-input" />
         <FieldError id={fields.logo.errorId} errors={fields.logo.errors} />
       </div>
@@ -187,12 +217,18 @@ function Select({
   const props = getSelectProps(field, { ariaDescribedBy: hintId });
   return (
     <div>
-      <label htmlFor={field.id} className="field-label">{label}</label>
-      <p id={hintId} className="mb-1 text-xs text-slate-700">{hint}</p>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <p id={hintId} className="mb-1 text-xs text-slate-700">
+        {hint}
+      </p>
       <select {...props} key={props.key} className="field-input">
         <option value="">{placeholder}</option>
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
       <FieldError id={field.errorId} errors={field.errors} />

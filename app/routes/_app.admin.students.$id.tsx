@@ -2,29 +2,29 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { useStudentsTranslation } from "~/components/students/use-students-translation";
+import { type ReactNode } from "react";
 import { z } from "zod";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { AbsenceCount } from "~/components/students/absence-count";
+import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { StatusBadge } from "~/components/ui/status-badge";
-import { requireId } from "~/http/ids.server";
-import { notFound } from "~/http/not-found.server";
-import { requirePermission } from "~/modules/auth/guards.server";
-import { can } from "~/modules/auth/permissions";
-import { findSchedule } from "~/modules/courses/schedules";
-import { HEAR_ABOUT_VALUES } from "~/modules/registrations/schema";
-import { levelById } from "~/modules/students/levels";
-import { enrollmentHistory, getStudent, setStudentStatus } from "~/modules/students/students.server";
-import { toasts } from "~/modules/toast.server";
-import { STUDENT_STATUS_REFUSALS, formRefusal } from "~/http/outcome.server";
-import { readForm } from "~/modules/shared/form.server";
 import { DataTable } from "~/components/ui/data-table";
 import { DetailsCard } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PageHeader } from "~/components/ui/page-header";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { requireId } from "~/http/ids.server";
+import { notFound } from "~/http/not-found.server";
+import { STUDENT_STATUS_REFUSALS, formRefusal } from "~/http/outcome.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { can } from "~/modules/auth/permissions";
+import { findSchedule } from "~/modules/courses/schedules";
+import { HEAR_ABOUT_VALUES } from "~/modules/registrations/schema";
+import { readForm } from "~/modules/shared/form.server";
+import { levelById } from "~/modules/students/levels";
+import { enrollmentHistory, getStudent, setStudentStatus } from "~/modules/students/students.server";
+import { toasts } from "~/modules/toast.server";
 
 export const handle = { i18n: ["common", "students"] };
 
@@ -39,7 +39,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? [data.student.first_name, data.student.last_name, data.student.second_last_name].filter(Boolean).join(" ") : "" },
+  {
+    title: data
+      ? [data.student.first_name, data.student.last_name, data.student.second_last_name].filter(Boolean).join(" ")
+      : "",
+  },
 ];
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -53,7 +57,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (outcome.reason === "notFound") notFound();
     return formRefusal(submission, outcome, STUDENT_STATUS_REFUSALS);
   }
-  return toasts(request).redirectWithSuccess(`/admin/students/${id}`, activate ? "students:activated" : "students:deactivated");
+  return toasts(request).redirectWithSuccess(
+    `/admin/students/${id}`,
+    activate ? "students:activated" : "students:deactivated",
+  );
 }
 
 export default function StudentDetail() {
@@ -84,7 +91,10 @@ export default function StudentDetail() {
     ...(s.age_category === "kids"
       ? ([
           [t("registration.fields.emergency_contact_name"), s.emergency_contact_name],
-          [t("registration.fields.emergency_contact_phone"), s.emergency_contact_phone ? <bdi dir="ltr">{s.emergency_contact_phone}</bdi> : null],
+          [
+            t("registration.fields.emergency_contact_phone"),
+            s.emergency_contact_phone ? <bdi dir="ltr">{s.emergency_contact_phone}</bdi> : null,
+          ],
           [t("registration.fields.emergency_contact_relationship"), s.emergency_contact_relationship],
         ] as [string, ReactNode][])
       : []),
@@ -96,7 +106,13 @@ export default function StudentDetail() {
     [t("registration.fields.level"), levelById(s.level_id)?.name],
     [
       t("registration.fields.schedule"),
-      schedule ? t("registration.scheduleLabel", { days: t(`registration.days.${schedule.days}`), start: schedule.start_time, end: schedule.end_time }) : s.schedule,
+      schedule
+        ? t("registration.scheduleLabel", {
+            days: t(`registration.days.${schedule.days}`),
+            start: schedule.start_time,
+            end: schedule.end_time,
+          })
+        : s.schedule,
     ],
     [t("registration.fields.promotion"), s.promotion],
     [
@@ -111,17 +127,32 @@ export default function StudentDetail() {
 
   return (
     <div className="space-y-4">
-      <PageHeader title={name} titleClassName="break-words" back={{ to: "/admin/students", label: t("backToList") }} badge={<StatusBadge status={s.status} />} />
+      <PageHeader
+        title={name}
+        titleClassName="break-words"
+        back={{ to: "/admin/students", label: t("backToList") }}
+        badge={<StatusBadge status={s.status} />}
+      />
       {(formErrors?.length && !confirm) || stale ? (
-        <FormAlert>{formErrors?.length ? t(formErrors[0]) : t(s.status === "active" ? "errors.alreadyActive" : "errors.alreadyInactive")}</FormAlert>
+        <FormAlert>
+          {formErrors?.length
+            ? t(formErrors[0])
+            : t(s.status === "active" ? "errors.alreadyActive" : "errors.alreadyInactive")}
+        </FormAlert>
       ) : null}
       {canEdit ? (
         <div className="flex flex-wrap gap-3">
-          <Link to={`${here}/edit`} className="btn-primary">{t("edit")}</Link>
+          <Link to={`${here}/edit`} className="btn-primary">
+            {t("edit")}
+          </Link>
           {s.status === "active" ? (
-            <Link to="?confirm=deactivate" preventScrollReset className="btn-danger">{t("deactivate")}</Link>
+            <Link to="?confirm=deactivate" preventScrollReset className="btn-danger">
+              {t("deactivate")}
+            </Link>
           ) : (
-            <Link to="?confirm=activate" preventScrollReset className="btn-secondary">{t("activate")}</Link>
+            <Link to="?confirm=activate" preventScrollReset className="btn-secondary">
+              {t("activate")}
+            </Link>
           )}
         </div>
       ) : null}
@@ -133,12 +164,16 @@ export default function StudentDetail() {
         </div>
         {s.registration_id ? (
           <p className="mt-3 text-sm">
-            <Link to={`/admin/registered-students/${s.registration_id}`} className="text-primary-dark underline">{t("openRegistration")}</Link>
+            <Link to={`/admin/registered-students/${s.registration_id}`} className="text-primary-dark underline">
+              {t("openRegistration")}
+            </Link>
           </p>
         ) : null}
       </DetailsCard>
       <section aria-labelledby="enrollments-heading" className="card">
-        <h2 id="enrollments-heading" className="mb-3 text-lg font-semibold">{t("enrollments.title")}</h2>
+        <h2 id="enrollments-heading" className="mb-3 text-lg font-semibold">
+          {t("enrollments.title")}
+        </h2>
         <DataTable
           label={t("enrollments.title")}
           className=""
@@ -165,7 +200,10 @@ export default function StudentDetail() {
 
 const KNOWN_REASONS = ["transfer", "completed", "withdrawn", "unenrolled"];
 
-function endedLabel(t: (key: string) => string, e: { current: boolean; end_date: string | null; end_reason: string | null }) {
+function endedLabel(
+  t: (key: string) => string,
+  e: { current: boolean; end_date: string | null; end_reason: string | null },
+) {
   if (e.current) return t("enrollments.current");
   if (e.end_reason && KNOWN_REASONS.includes(e.end_reason)) return t(`enrollments.reasons.${e.end_reason}`);
   return e.end_reason || t("enrollments.reasons.ended");

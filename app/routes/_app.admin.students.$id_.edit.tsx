@@ -1,19 +1,19 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { StudentForm } from "~/components/students/student-form";
+import { useStudentsTranslation } from "~/components/students/use-students-translation";
+import { titleMeta } from "~/components/ui/meta";
 import { requireId } from "~/http/ids.server";
 import { notFound } from "~/http/not-found.server";
-import { titleMeta } from "~/components/ui/meta";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
+import { readForm } from "~/modules/shared/form.server";
 import { formValuesOf, studentSchema } from "~/modules/students/schema";
 import { getStudent, updateStudent } from "~/modules/students/students.server";
 import { toasts } from "~/modules/toast.server";
-import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "students"] };
 
@@ -43,12 +43,17 @@ export const meta = titleMeta;
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "students:edit");
   const student = await load(requireId(params));
-  const submission = parseWithZod(await readForm(request), { schema: studentSchema({ today: await schoolToday(), legacyHear: student.where_hear_about_us }) });
+  const submission = parseWithZod(await readForm(request), {
+    schema: studentSchema({ today: await schoolToday(), legacyHear: student.where_hear_about_us }),
+  });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await updateStudent(student.id, submission.value, user.id);
   if (!outcome.ok && outcome.reason === "notFound") notFound();
   if (!outcome.ok) {
-    return json({ result: submission.reply({ fieldErrors: { id_number: ["students:errors.idNumberTaken"] } }) }, { status: 409 });
+    return json(
+      { result: submission.reply({ fieldErrors: { id_number: ["students:errors.idNumberTaken"] } }) },
+      { status: 409 },
+    );
   }
   return toasts(request).redirectWithSuccess(`/admin/students/${student.id}`, "students:saved");
 }
@@ -60,7 +65,9 @@ export default function EditStudent() {
   return (
     <div className="space-y-4">
       <p>
-        <Link to={`/admin/students/${id}`} className="text-sm text-primary-dark underline">{t("backToStudent")}</Link>
+        <Link to={`/admin/students/${id}`} className="text-sm text-primary-dark underline">
+          {t("backToStudent")}
+        </Link>
       </p>
       <h1 className="text-2xl font-semibold">{t("editTitle", { name })}</h1>
       <div className="card">

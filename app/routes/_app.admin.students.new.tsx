@@ -1,17 +1,17 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { StudentForm } from "~/components/students/student-form";
+import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { titleMeta } from "~/components/ui/meta";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
+import { readForm } from "~/modules/shared/form.server";
 import { studentSchema } from "~/modules/students/schema";
 import { createStudent } from "~/modules/students/students.server";
 import { toasts } from "~/modules/toast.server";
-import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "students"] };
 
@@ -29,7 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await createStudent(submission.value, user.id);
   if (!outcome.ok) {
-    return json({ result: submission.reply({ fieldErrors: { id_number: ["students:errors.idNumberTaken"] } }) }, { status: 409 });
+    return json(
+      { result: submission.reply({ fieldErrors: { id_number: ["students:errors.idNumberTaken"] } }) },
+      { status: 409 },
+    );
   }
   return toasts(request).redirectWithSuccess(`/admin/students/${outcome.id}`, "students:saved");
 }
@@ -41,7 +44,9 @@ export default function NewStudent() {
   return (
     <div className="space-y-4">
       <p>
-        <Link to="/admin/students" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
+        <Link to="/admin/students" className="text-sm text-primary-dark underline">
+          {t("backToList")}
+        </Link>
       </p>
       <h1 className="text-2xl font-semibold">{t("newTitle")}</h1>
       <div className="card">

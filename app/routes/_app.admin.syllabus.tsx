@@ -8,13 +8,16 @@ import { FieldError, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
-import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/components/ui/meta";
-import type { GradingCategory } from "~/db/schema";
+import { PageHeader } from "~/components/ui/page-header";
+import { type GradingCategory } from "~/db/schema";
 import { searchId } from "~/http/ids.server";
+import { useIntentResult } from "~/http/intents";
+import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
+import { addItemSchema, renameItemSchema, syllabusForms } from "~/modules/grades/schema";
 import { GRADING_CATEGORIES, ITEM_NAME_MAX, syllabusLevel, syllabusLevelsFor } from "~/modules/grades/syllabus";
 import {
   addSyllabusItem,
@@ -25,10 +28,7 @@ import {
   syllabusCounts,
   syllabusOf,
 } from "~/modules/grades/syllabus.server";
-import type { ExamType } from "~/modules/students/levels";
-import { addItemSchema, renameItemSchema, syllabusForms } from "~/modules/grades/schema";
-import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
-import { useIntentResult } from "~/http/intents";
+import { type ExamType } from "~/modules/students/levels";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -71,12 +71,19 @@ export async function action({ request }: ActionFunctionArgs) {
         return toastTo(here, "courses:syllabus.added");
       },
       rename: async (value, { user, level, here }) =>
-        ifDone(await renameSyllabusItem(level.id, value.item_id, value.item_name, user.id), toastTo(here, "courses:syllabus.renamed")),
+        ifDone(
+          await renameSyllabusItem(level.id, value.item_id, value.item_name, user.id),
+          toastTo(here, "courses:syllabus.renamed"),
+        ),
       move: async (value, { user, level, here }) =>
-        ifDone(await moveSyllabusItem(level.id, value.item_id, value.direction, user.id), toastTo(`${here}#item-${value.item_id}`, "courses:syllabus.moved")),
+        ifDone(
+          await moveSyllabusItem(level.id, value.item_id, value.direction, user.id),
+          toastTo(`${here}#item-${value.item_id}`, "courses:syllabus.moved"),
+        ),
       remove: async (value, { user, level, here }) =>
         ifDone(await removeSyllabusItem(level.id, value.item_id, user.id), toastTo(here, "courses:syllabus.removed")),
-      defaults: async (_, { user, level, here }) => ifDone(await createDefaultSyllabus(level.id, user.id), toastTo(here, "courses:syllabus.defaultsCreated")),
+      defaults: async (_, { user, level, here }) =>
+        ifDone(await createDefaultSyllabus(level.id, user.id), toastTo(here, "courses:syllabus.defaultsCreated")),
     },
     refusals: {
       notFound: { form: "courses:syllabus.errors.notFound", status: 404 },
@@ -101,7 +108,14 @@ export default function Syllabus() {
 
   return (
     <div className="space-y-4">
-      <PageHeader title={t("syllabus.title")} actions={<Link to="/admin/grade-bands" className="btn-secondary">{t("bands.title")}</Link>} />
+      <PageHeader
+        title={t("syllabus.title")}
+        actions={
+          <Link to="/admin/grade-bands" className="btn-secondary">
+            {t("bands.title")}
+          </Link>
+        }
+      />
       <p className="text-sm text-slate-700">{t("syllabus.intro")}</p>
 
       <nav aria-label={t("syllabus.levels")} className="card grid gap-4 p-4 sm:grid-cols-2">
@@ -118,7 +132,10 @@ export default function Syllabus() {
                       aria-current={current ? "page" : undefined}
                       className={`inline-block rounded-md border px-3 py-1 text-sm ${current ? "border-primary-dark bg-primary-dark text-white" : "border-slate-300 bg-white text-slate-900 hover:bg-slate-100"}`}
                     >
-                      {l.name} <span className={current ? "text-white" : "text-slate-700"}>({t("syllabus.itemCount", { count: counts[l.id] ?? 0 })})</span>
+                      {l.name}{" "}
+                      <span className={current ? "text-white" : "text-slate-700"}>
+                        ({t("syllabus.itemCount", { count: counts[l.id] ?? 0 })})
+                      </span>
                     </Link>
                   </li>
                 );
@@ -133,7 +150,9 @@ export default function Syllabus() {
       ) : (
         <section aria-labelledby="level-heading" className="space-y-4">
           <div className="card p-4">
-            <h2 id="level-heading" className="text-xl font-semibold">{level.name}</h2>
+            <h2 id="level-heading" className="text-xl font-semibold">
+              {level.name}
+            </h2>
             <p className="text-sm text-slate-700">
               {t("syllabus.levelInfo", {
                 ages: level.ages.map((a) => t(`registration.age.${a}`)).join(", "),
@@ -156,8 +175,14 @@ export default function Syllabus() {
               const list = items.filter((i) => i.category === category);
               const label = categoryLabel(category, level.exam as ExamType | null);
               return (
-                <section key={category} aria-labelledby={`cat-${category.replace(" ", "-")}`} className="card overflow-x-auto p-4">
-                  <h3 id={`cat-${category.replace(" ", "-")}`} className="mb-2 text-lg font-semibold">{label}</h3>
+                <section
+                  key={category}
+                  aria-labelledby={`cat-${category.replace(" ", "-")}`}
+                  className="card overflow-x-auto p-4"
+                >
+                  <h3 id={`cat-${category.replace(" ", "-")}`} className="mb-2 text-lg font-semibold">
+                    {label}
+                  </h3>
                   <DataTable
                     label={label}
                     scroll={false}
@@ -167,11 +192,19 @@ export default function Syllabus() {
                     rowProps={(item) => ({ id: `item-${item.id}` })}
                     whenEmpty={<p className="text-sm text-slate-700">{t("syllabus.noneInCategory")}</p>}
                     columns={[
-                      { header: "#", headerClassName: "w-10", className: "tabular-nums text-slate-700", cell: (_, i) => i + 1 },
+                      {
+                        header: "#",
+                        headerClassName: "w-10",
+                        className: "tabular-nums text-slate-700",
+                        cell: (_, i) => i + 1,
+                      },
                       {
                         header: t("syllabus.itemName"),
                         cell: (item) => (
-                          <RenameForm item={item} lastResult={rename?.target === String(item.id) ? rename.result : undefined} />
+                          <RenameForm
+                            item={item}
+                            lastResult={rename?.target === String(item.id) ? rename.result : undefined}
+                          />
                         ),
                       },
                       {
@@ -181,8 +214,13 @@ export default function Syllabus() {
                           <div className="flex flex-wrap justify-end gap-2">
                             {i > 0 ? <MoveButton item={item} direction="up" /> : null}
                             {i < list.length - 1 ? <MoveButton item={item} direction="down" /> : null}
-                            <Link to={`?level=${level.id}&remove=${item.id}`} preventScrollReset className="btn-secondary py-1 text-secondary-dark">
-                              {t("syllabus.remove")}<span className="sr-only"> {item.item_name}</span>
+                            <Link
+                              to={`?level=${level.id}&remove=${item.id}`}
+                              preventScrollReset
+                              className="btn-secondary py-1 text-secondary-dark"
+                            >
+                              {t("syllabus.remove")}
+                              <span className="sr-only"> {item.item_name}</span>
                             </Link>
                           </div>
                         ),
@@ -202,7 +240,9 @@ export default function Syllabus() {
           <Form method="post" action={here} className="space-y-3">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="item_id" value={toRemove.id} />
-            <p className="text-sm text-slate-800">{t("syllabus.removeText", { name: toRemove.item_name, level: level.name })}</p>
+            <p className="text-sm text-slate-800">
+              {t("syllabus.removeText", { name: toRemove.item_name, level: level.name })}
+            </p>
             <SubmitButton className="btn-danger">{t("syllabus.remove")}</SubmitButton>
           </Form>
         </ConfirmDialog>
@@ -229,12 +269,15 @@ function RenameForm({ item, lastResult }: { item: Item; lastResult?: SubmissionR
       <input type="hidden" name="intent" value="rename" />
       <input type="hidden" name="item_id" value={item.id} />
       <div className="min-w-[12rem] flex-1">
-        <label htmlFor={name.id} className="sr-only">{t("syllabus.nameOf", { name: item.item_name })}</label>
+        <label htmlFor={name.id} className="sr-only">
+          {t("syllabus.nameOf", { name: item.item_name })}
+        </label>
         <input {...props} key={props.key} maxLength={ITEM_NAME_MAX} className="field-input py-1" />
         <FieldError id={name.errorId} errors={name.errors} />
       </div>
       <button type="submit" className="btn-secondary py-1">
-        {t("syllabus.rename")}<span className="sr-only"> {item.item_name}</span>
+        {t("syllabus.rename")}
+        <span className="sr-only"> {item.item_name}</span>
       </button>
     </Form>
   );
@@ -247,7 +290,11 @@ function MoveButton({ item, direction }: { item: Item; direction: "up" | "down" 
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="item_id" value={item.id} />
       <input type="hidden" name="direction" value={direction} />
-      <button type="submit" className="btn-secondary px-2 py-1" aria-label={t(direction === "up" ? "syllabus.moveUp" : "syllabus.moveDown", { name: item.item_name })}>
+      <button
+        type="submit"
+        className="btn-secondary px-2 py-1"
+        aria-label={t(direction === "up" ? "syllabus.moveUp" : "syllabus.moveDown", { name: item.item_name })}
+      >
         <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
       </button>
     </Form>
@@ -268,20 +315,28 @@ function AddItemForm({ exam, lastResult }: { exam: ExamType | null; lastResult?:
   const categoryProps = getSelectProps(fields.category);
   return (
     <section aria-labelledby="add-heading" className="card p-4">
-      <h3 id="add-heading" className="mb-3 text-lg font-semibold">{t("syllabus.add")}</h3>
+      <h3 id="add-heading" className="mb-3 text-lg font-semibold">
+        {t("syllabus.add")}
+      </h3>
       <Form method="post" {...getFormProps(form)} className="grid gap-x-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="add" />
         <div className="sm:col-span-2">
-          <label htmlFor={fields.item_name.id} className="field-label">{t("syllabus.itemName")}</label>
+          <label htmlFor={fields.item_name.id} className="field-label">
+            {t("syllabus.itemName")}
+          </label>
           <input {...nameProps} key={nameProps.key} maxLength={ITEM_NAME_MAX} className="field-input" />
           <FieldError id={fields.item_name.errorId} errors={fields.item_name.errors} />
         </div>
         <div>
-          <label htmlFor={fields.category.id} className="field-label">{t("syllabus.category")}</label>
+          <label htmlFor={fields.category.id} className="field-label">
+            {t("syllabus.category")}
+          </label>
           <select {...categoryProps} key={categoryProps.key} className="field-input">
             <option value="">{t("registration.choose")}</option>
             {GRADING_CATEGORIES.map((c) => (
-              <option key={c} value={c}>{categoryLabel(c, exam)}</option>
+              <option key={c} value={c}>
+                {categoryLabel(c, exam)}
+              </option>
             ))}
           </select>
           <FieldError id={fields.category.errorId} errors={fields.category.errors} />

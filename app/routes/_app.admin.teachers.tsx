@@ -7,6 +7,9 @@ import { z } from "zod";
 import { TextField } from "~/components/fields";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
+import { DataTable } from "~/components/ui/data-table";
+import { titleMeta } from "~/components/ui/meta";
+import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { translator } from "~/i18n/i18n.server";
@@ -14,13 +17,10 @@ import { requirePermission } from "~/modules/auth/guards.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { can } from "~/modules/auth/permissions";
 import { schoolToday } from "~/modules/courses/sessions.server";
+import { readForm } from "~/modules/shared/form.server";
 import { createProfessor, listTeachers, parseTeacherFilters } from "~/modules/teachers/teachers.server";
 import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, email, name, newPassword } from "~/modules/users/schema";
-import { readForm } from "~/modules/shared/form.server";
-import { DataTable } from "~/components/ui/data-table";
-import { PageHeader } from "~/components/ui/page-header";
-import { titleMeta } from "~/components/ui/meta";
 
 // The user rules of admin/users (name, unique email, password of at least
 // 10 characters): their messages live in the "users" namespace.
@@ -31,7 +31,10 @@ const professorSchema = z.object({ name, email, password: newPassword });
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "teachers:view");
   const filters = parseTeacherFilters(new URL(request.url).searchParams);
-  const [{ rows, total }, t] = await Promise.all([listTeachers(filters, await schoolToday()), translator(request, "school")]);
+  const [{ rows, total }, t] = await Promise.all([
+    listTeachers(filters, await schoolToday()),
+    translator(request, "school"),
+  ]);
   return json({
     title: t("teachers.title"),
     rows,
@@ -54,7 +57,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await createProfessor(submission.value, actor.id);
   if (!outcome.ok) {
     return json(
-      { result: submission.reply({ fieldErrors: { email: ["users:errors.emailTaken"] }, hideFields: PASSWORD_FIELDS }) },
+      {
+        result: submission.reply({ fieldErrors: { email: ["users:errors.emailTaken"] }, hideFields: PASSWORD_FIELDS }),
+      },
       { status: 400 },
     );
   }
@@ -72,15 +77,36 @@ export default function Teachers() {
       {!canEdit ? <p className="text-slate-700">{t("teachers.readOnly")}</p> : null}
 
       <section aria-labelledby="list-heading" className="space-y-3">
-        <h2 id="list-heading" className="sr-only">{t("teachers.listTitle")}</h2>
-        <Form method="get" role="search" aria-label={t("common:filters.label")} className="card flex flex-wrap items-end gap-3 p-4">
+        <h2 id="list-heading" className="sr-only">
+          {t("teachers.listTitle")}
+        </h2>
+        <Form
+          method="get"
+          role="search"
+          aria-label={t("common:filters.label")}
+          className="card flex flex-wrap items-end gap-3 p-4"
+        >
           <div className="min-w-[16rem] flex-1">
-            <label htmlFor="q" className="field-label">{t("common:filters.search")}</label>
-            <input id="q" name="q" type="search" maxLength={100} defaultValue={params.get("q") ?? ""} className="field-input" placeholder={t("teachers.searchHint")} />
+            <label htmlFor="q" className="field-label">
+              {t("common:filters.search")}
+            </label>
+            <input
+              id="q"
+              name="q"
+              type="search"
+              maxLength={100}
+              defaultValue={params.get("q") ?? ""}
+              className="field-input"
+              placeholder={t("teachers.searchHint")}
+            />
           </div>
           <div className="flex gap-2">
-            <button type="submit" className="btn-primary">{t("common:filters.apply")}</button>
-            <Link to="?" className="btn-secondary">{t("common:filters.clear")}</Link>
+            <button type="submit" className="btn-primary">
+              {t("common:filters.apply")}
+            </button>
+            <Link to="?" className="btn-secondary">
+              {t("common:filters.clear")}
+            </Link>
           </div>
         </Form>
         <DataTable
@@ -91,7 +117,14 @@ export default function Teachers() {
           empty={t("teachers.empty")}
           columns={[
             { header: t("teachers.name"), rowHeader: true, cell: (p) => p.name },
-            { header: t("teachers.email"), cell: (p) => <a href={`mailto:${p.email}`} className="text-primary-dark underline">{p.email}</a> },
+            {
+              header: t("teachers.email"),
+              cell: (p) => (
+                <a href={`mailto:${p.email}`} className="text-primary-dark underline">
+                  {p.email}
+                </a>
+              ),
+            },
             {
               header: t("teachers.courses"),
               cell: (p) =>
@@ -101,14 +134,27 @@ export default function Teachers() {
                   <ul className="flex flex-wrap gap-x-3 gap-y-1">
                     {p.courses.map((c) => (
                       <li key={c.id} className="[overflow-wrap:anywhere]">
-                        {opensCourses ? <Link to={`/admin/courses/${c.id}`} className="text-primary-dark underline">{c.code}</Link> : c.code}
-                        {!c.running ? <span className="text-xs text-slate-700"> ({t("teachers.upcoming")})</span> : null}
+                        {opensCourses ? (
+                          <Link to={`/admin/courses/${c.id}`} className="text-primary-dark underline">
+                            {c.code}
+                          </Link>
+                        ) : (
+                          c.code
+                        )}
+                        {!c.running ? (
+                          <span className="text-xs text-slate-700"> ({t("teachers.upcoming")})</span>
+                        ) : null}
                       </li>
                     ))}
                   </ul>
                 ),
             },
-            { header: t("teachers.weeklyHours"), align: "end", className: "tabular-nums", cell: (p) => format.number(p.weeklyHours) },
+            {
+              header: t("teachers.weeklyHours"),
+              align: "end",
+              className: "tabular-nums",
+              cell: (p) => format.number(p.weeklyHours),
+            },
             { header: t("common:filters.status"), cell: (p) => <StatusBadge status={p.status} /> },
           ]}
         />
@@ -134,7 +180,9 @@ function NewProfessor() {
   });
   return (
     <section aria-labelledby="new-heading" className="card max-w-2xl space-y-3">
-      <h2 id="new-heading" className="text-lg font-semibold">{t("teachers.newTitle")}</h2>
+      <h2 id="new-heading" className="text-lg font-semibold">
+        {t("teachers.newTitle")}
+      </h2>
       <p className="text-sm text-slate-700">{t("teachers.newExplain")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-1">
         <TextField field={fields.name} label={t("teachers.name")} autoComplete="off" />

@@ -1,18 +1,18 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TransferForm } from "~/components/transfers/transfer-form";
+import { titleMeta } from "~/components/ui/meta";
 import { requireId, searchId } from "~/http/ids.server";
 import { notFound } from "~/http/not-found.server";
-import { titleMeta } from "~/components/ui/meta";
+import { TRANSFER_REFUSALS, submitForm } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
+import { readForm } from "~/modules/shared/form.server";
 import { toasts } from "~/modules/toast.server";
-import { TRANSFER_REFUSALS, submitForm } from "~/http/outcome.server";
 import { transferFormData } from "~/modules/transfers/form.server";
 import { getTransfer, transferInput, updateTransfer } from "~/modules/transfers/transfers.server";
-import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "transfers"] };
 
@@ -42,7 +42,12 @@ export const meta = titleMeta;
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "transfers:edit");
   const id = requireId(params);
-  const outcome = await submitForm(await readForm(request), transferInput, (input) => updateTransfer(id, input, user.id), TRANSFER_REFUSALS);
+  const outcome = await submitForm(
+    await readForm(request),
+    transferInput,
+    (input) => updateTransfer(id, input, user.id),
+    TRANSFER_REFUSALS,
+  );
   if ("response" in outcome) return outcome.response;
   return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${id}`, "transfers:updated");
 }
@@ -53,8 +58,12 @@ export default function EditTransfer() {
   const { t } = useTranslation("transfers");
   return (
     <div className="space-y-4">
-      <Link to={`/admin/transfer-students?id=${id}`} className="text-sm text-primary-dark underline">{t("title")}</Link>
-      <h1 className="text-2xl font-semibold">{t("edit")} #{id}</h1>
+      <Link to={`/admin/transfer-students?id=${id}`} className="text-sm text-primary-dark underline">
+        {t("title")}
+      </Link>
+      <h1 className="text-2xl font-semibold">
+        {t("edit")} #{id}
+      </h1>
       <TransferForm {...data} defaults={defaults} lastResult={actionData?.result} />
     </div>
   );

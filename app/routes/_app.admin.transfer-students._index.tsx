@@ -5,15 +5,21 @@ import { z } from "zod";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterInput, FilterSelect } from "~/components/ui/filters";
+import { FormAlert } from "~/components/ui/form-alert";
+import { titleMeta } from "~/components/ui/meta";
+import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { TRANSFER_REFUSALS, messageRefusal } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
+import { readForm } from "~/modules/shared/form.server";
+import { MAX_ID, rowId } from "~/modules/shared/ids";
 import { ALL_LEVELS } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
-import { TRANSFER_REFUSALS, messageRefusal } from "~/http/outcome.server";
 import {
   courseChoices,
   decideTransfer,
@@ -21,12 +27,6 @@ import {
   listTransfers,
   parseTransferFilters,
 } from "~/modules/transfers/transfers.server";
-import { readForm } from "~/modules/shared/form.server";
-import { MAX_ID, rowId } from "~/modules/shared/ids";
-import { DataTable } from "~/components/ui/data-table";
-import { FormAlert } from "~/components/ui/form-alert";
-import { PageHeader } from "~/components/ui/page-header";
-import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "transfers"] };
 
@@ -55,7 +55,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = titleMeta;
 
-const decision = z.object({ intent: z.enum(["approve", "reject"]), id: z.coerce.number().int().positive().max(MAX_ID) });
+const decision = z.object({
+  intent: z.enum(["approve", "reject"]),
+  id: z.coerce.number().int().positive().max(MAX_ID),
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "transfers:decide");
@@ -64,9 +67,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { intent, id } = parsed.data;
   const outcome = await decideTransfer(id, user.id, intent);
   if (!outcome.ok) return messageRefusal(outcome, TRANSFER_REFUSALS);
-  return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${id}`, intent === "approve" ? "transfers:approved" : "transfers:rejected");
+  return toasts(request).redirectWithSuccess(
+    `/admin/transfer-students?id=${id}`,
+    intent === "approve" ? "transfers:approved" : "transfers:rejected",
+  );
 }
-
 
 export default function TransferStudents() {
   const { rows, total, page, limit, open, courses, canEdit, canDecide } = useLoaderData<typeof loader>();
@@ -119,12 +124,20 @@ export default function TransferStudents() {
             </Link>
           </div>
           <p className="font-medium">
-            {open.is_group ? t("bell.group", { count: open.students.length }) : t("kind.single")} · <bdi dir="ltr">{open.from_course_code ?? "—"} → {open.to_course_code}</bdi> · {open.level}
+            {open.is_group ? t("bell.group", { count: open.students.length }) : t("kind.single")} ·{" "}
+            <bdi dir="ltr">
+              {open.from_course_code ?? "—"} → {open.to_course_code}
+            </bdi>{" "}
+            · {open.level}
           </p>
           <ul className="list-inside list-disc text-sm">
             {open.students.map((s) => (
               <li key={s.id}>
-                <Link to={`/admin/students/${s.id}`} className="text-primary-dark underline">{`${s.first_name} ${s.last_name} ${s.second_last_name}`}</Link> · {s.id_number || t("bell.na")}
+                <Link
+                  to={`/admin/students/${s.id}`}
+                  className="text-primary-dark underline"
+                >{`${s.first_name} ${s.last_name} ${s.second_last_name}`}</Link>{" "}
+                · {s.id_number || t("bell.na")}
               </li>
             ))}
           </ul>
@@ -132,28 +145,46 @@ export default function TransferStudents() {
             <span className="font-medium">{t("detail.reason")}:</span> {open.reason || t("detail.noReason")}
           </p>
           <p className="text-sm text-slate-700">
-            {t("columns.created")}: {format.date(open.created_at)} {open.created_by_name ? t("by", { name: open.created_by_name }) : null}
-            {open.decided_at ? ` · ${t("columns.decided")}: ${format.date(open.decided_at)} ${open.decided_by_name ? t("by", { name: open.decided_by_name }) : ""}` : null}
+            {t("columns.created")}: {format.date(open.created_at)}{" "}
+            {open.created_by_name ? t("by", { name: open.created_by_name }) : null}
+            {open.decided_at
+              ? ` · ${t("columns.decided")}: ${format.date(open.decided_at)} ${open.decided_by_name ? t("by", { name: open.decided_by_name }) : ""}`
+              : null}
           </p>
           {open.status === "pending" ? (
             <div className="flex flex-wrap gap-3">
               {canDecide ? (
                 <>
-                  <Link to={withConfirm("approve")} preventScrollReset className="btn-primary">{t("approve")}</Link>
-                  <Link to={withConfirm("reject")} preventScrollReset className="btn-danger">{t("reject")}</Link>
+                  <Link to={withConfirm("approve")} preventScrollReset className="btn-primary">
+                    {t("approve")}
+                  </Link>
+                  <Link to={withConfirm("reject")} preventScrollReset className="btn-danger">
+                    {t("reject")}
+                  </Link>
                 </>
               ) : null}
               {canEdit ? (
-                <Link to={`/admin/transfer-students/${open.id}/edit`} className="btn-secondary">{t("edit")}</Link>
+                <Link to={`/admin/transfer-students/${open.id}/edit`} className="btn-secondary">
+                  {t("edit")}
+                </Link>
               ) : null}
             </div>
           ) : null}
           {canDecide && open.status === "pending" && (confirm === "approve" || confirm === "reject") ? (
-            <ConfirmDialog title={t(confirm === "approve" ? "confirmApprove" : "confirmReject")} cancelTo={withoutConfirm()}>
+            <ConfirmDialog
+              title={t(confirm === "approve" ? "confirmApprove" : "confirmReject")}
+              cancelTo={withoutConfirm()}
+            >
               <Form method="post" className="space-y-3">
                 <input type="hidden" name="id" value={open.id} />
-                <p className="text-sm text-slate-800">{t(confirm === "approve" ? "confirmApproveText" : "confirmRejectText")}</p>
-                <SubmitButton name="intent" value={confirm} className={confirm === "approve" ? "btn-primary" : "btn-danger"}>
+                <p className="text-sm text-slate-800">
+                  {t(confirm === "approve" ? "confirmApproveText" : "confirmRejectText")}
+                </p>
+                <SubmitButton
+                  name="intent"
+                  value={confirm}
+                  className={confirm === "approve" ? "btn-primary" : "btn-danger"}
+                >
                   {t(confirm)}
                 </SubmitButton>
               </Form>
@@ -162,16 +193,36 @@ export default function TransferStudents() {
         </section>
       ) : null}
 
-      <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6" role="search" aria-label={t("common:filters.label")}>
+      <Form
+        method="get"
+        className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6"
+        role="search"
+        aria-label={t("common:filters.label")}
+      >
         <FilterInput name="q" label={t("filters.search")} className="sm:col-span-2" />
         <FilterSelect
           name="status_level_change"
           label={t("common:filters.status")}
           options={["pending", "approved", "rejected"].map((s) => ({ value: s, label: t(`common:status.${s}`) }))}
         />
-        <FilterSelect name="kind" label={t("filters.kind")} options={[{ value: "single", label: t("kind.single") }, { value: "group", label: t("kind.group") }]} />
-        <FilterSelect name="course" label={t("filters.course")} options={courses.map((c) => ({ value: c.id, label: c.course_id }))} />
-        <FilterSelect name="level" label={t("filters.level")} options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))} />
+        <FilterSelect
+          name="kind"
+          label={t("filters.kind")}
+          options={[
+            { value: "single", label: t("kind.single") },
+            { value: "group", label: t("kind.group") },
+          ]}
+        />
+        <FilterSelect
+          name="course"
+          label={t("filters.course")}
+          options={courses.map((c) => ({ value: c.id, label: c.course_id }))}
+        />
+        <FilterSelect
+          name="level"
+          label={t("filters.level")}
+          options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))}
+        />
         <FilterInput name="from" type="date" label={t("common:filters.from")} />
         <FilterInput name="to" type="date" label={t("common:filters.to")} />
         <FilterActions />
@@ -187,7 +238,10 @@ export default function TransferStudents() {
           {
             header: t("columns.transfer"),
             cell: (r) => (
-              <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), id: String(r.id) })}`} className="font-semibold text-primary-dark underline">
+              <Link
+                to={`?${new URLSearchParams({ ...Object.fromEntries(params), id: String(r.id) })}`}
+                className="font-semibold text-primary-dark underline"
+              >
                 #{r.id} · {r.is_group ? t("bell.group", { count: r.students.length }) : t("kind.single")}
               </Link>
             ),
@@ -197,7 +251,9 @@ export default function TransferStudents() {
             cell: (r) => (
               <>
                 {r.students.slice(0, 3).map((s) => (
-                  <span key={s.id} className="block">{`${s.first_name} ${s.last_name}`} · {s.id_number || t("bell.na")}</span>
+                  <span key={s.id} className="block">
+                    {`${s.first_name} ${s.last_name}`} · {s.id_number || t("bell.na")}
+                  </span>
                 ))}
                 {r.students.length > 3 ? <span className="block text-slate-700">+{r.students.length - 3}</span> : null}
               </>
@@ -212,7 +268,9 @@ export default function TransferStudents() {
             cell: (r) => (
               <>
                 {format.date(r.created_at)}
-                {r.created_by_name ? <span className="block text-xs text-slate-700">{t("by", { name: r.created_by_name })}</span> : null}
+                {r.created_by_name ? (
+                  <span className="block text-xs text-slate-700">{t("by", { name: r.created_by_name })}</span>
+                ) : null}
               </>
             ),
           },
@@ -221,7 +279,9 @@ export default function TransferStudents() {
             cell: (r) => (
               <>
                 {r.decided_at ? format.date(r.decided_at) : "—"}
-                {r.decided_by_name ? <span className="block text-xs text-slate-700">{t("by", { name: r.decided_by_name })}</span> : null}
+                {r.decided_by_name ? (
+                  <span className="block text-xs text-slate-700">{t("by", { name: r.decided_by_name })}</span>
+                ) : null}
               </>
             ),
           },

@@ -1,17 +1,17 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TransferForm } from "~/components/transfers/transfer-form";
-import { searchId } from "~/http/ids.server";
 import { titleMeta } from "~/components/ui/meta";
+import { searchId } from "~/http/ids.server";
+import { TRANSFER_REFUSALS, submitForm } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
+import { readForm } from "~/modules/shared/form.server";
 import { toasts } from "~/modules/toast.server";
-import { TRANSFER_REFUSALS, submitForm } from "~/http/outcome.server";
 import { transferFormData } from "~/modules/transfers/form.server";
 import { createTransfer, transferInput } from "~/modules/transfers/transfers.server";
-import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "transfers"] };
 
@@ -26,7 +26,12 @@ export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "transfers:edit");
-  const outcome = await submitForm(await readForm(request), transferInput, (input) => createTransfer(input, user.id), TRANSFER_REFUSALS);
+  const outcome = await submitForm(
+    await readForm(request),
+    transferInput,
+    (input) => createTransfer(input, user.id),
+    TRANSFER_REFUSALS,
+  );
   if ("response" in outcome) return outcome.response;
   return toasts(request).redirectWithSuccess(`/admin/transfer-students?id=${outcome.id}`, "transfers:created");
 }
@@ -37,7 +42,9 @@ export default function NewTransfer() {
   const { t } = useTranslation("transfers");
   return (
     <div className="space-y-4">
-      <Link to="/admin/transfer-students" className="text-sm text-primary-dark underline">{t("title")}</Link>
+      <Link to="/admin/transfer-students" className="text-sm text-primary-dark underline">
+        {t("title")}
+      </Link>
       <h1 className="text-2xl font-semibold">{t("new")}</h1>
       <TransferForm
         {...data}

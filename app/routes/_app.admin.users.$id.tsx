@@ -9,11 +9,15 @@ import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
+import { NewPasswordFields } from "~/components/ui/form-fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { NewPasswordFields } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { AvatarForm, LockBadge, OneTimeLink } from "~/components/users";
+import { requireId } from "~/http/ids.server";
+import { useIntentResult } from "~/http/intents";
+import { NOT_FOUND, type Refusal, handleIntents, ifDone, show, toastTo } from "~/http/intents.server";
+import { notFound } from "~/http/not-found.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { ROLES } from "~/modules/auth/permissions";
 import { PASSWORD_FIELDS, resetPasswordSchema, updateUserSchema, userPageForms } from "~/modules/users/schema";
@@ -27,10 +31,6 @@ import {
   setUserStatus,
   updateUser,
 } from "~/modules/users/users.server";
-import { requireId } from "~/http/ids.server";
-import { notFound } from "~/http/not-found.server";
-import { NOT_FOUND, type Refusal, handleIntents, ifDone, show, toastTo } from "~/http/intents.server";
-import { useIntentResult } from "~/http/intents";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -62,22 +62,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
       intent: "avatar",
       field: "avatar",
       messages: "users:errors.image",
-      run: async (image, { actor, id }) => ifDone(await setUserImage(id, image, actor.id), toastTo(here(id), "users:toasts.imageSaved")),
+      run: async (image, { actor, id }) =>
+        ifDone(await setUserImage(id, image, actor.id), toastTo(here(id), "users:toasts.imageSaved")),
     },
     intents: {
-      update: async (value, { actor, id }) => ifDone(await updateUser(id, value, actor.id), toastTo(here(id), "users:toasts.saved")),
+      update: async (value, { actor, id }) =>
+        ifDone(await updateUser(id, value, actor.id), toastTo(here(id), "users:toasts.saved")),
       reset: async (value, { actor, id }) => {
-        const outcome = await resetPassword(id, value.method === "password" ? { method: "password", password: value.password } : { method: "link" }, actor.id);
+        const outcome = await resetPassword(
+          id,
+          value.method === "password" ? { method: "password", password: value.password } : { method: "link" },
+          actor.id,
+        );
         if (!outcome.ok) return outcome;
         if (!outcome.token) return toastTo(here(id), "users:toasts.passwordReset");
         // Shown this once: only the link's hash is stored.
         return show({ link: new URL(passwordLinkPath(outcome.token), request.url).toString() });
       },
-      activate: async (_, { actor, id }) => ifDone(await setUserStatus(id, "active", actor.id), toastTo(here(id), "users:toasts.activated")),
-      deactivate: async (_, { actor, id }) => ifDone(await setUserStatus(id, "inactive", actor.id), toastTo(here(id), "users:toasts.deactivated")),
-      lock: async (_, { actor, id }) => ifDone(await setUserLock(id, true, actor.id), toastTo(here(id), "users:toasts.locked")),
-      unlock: async (_, { actor, id }) => ifDone(await setUserLock(id, false, actor.id), toastTo(here(id), "users:toasts.unlocked")),
-      removeAvatar: async (_, { actor, id }) => ifDone(await setUserImage(id, null, actor.id), toastTo(here(id), "users:toasts.imageRemoved")),
+      activate: async (_, { actor, id }) =>
+        ifDone(await setUserStatus(id, "active", actor.id), toastTo(here(id), "users:toasts.activated")),
+      deactivate: async (_, { actor, id }) =>
+        ifDone(await setUserStatus(id, "inactive", actor.id), toastTo(here(id), "users:toasts.deactivated")),
+      lock: async (_, { actor, id }) =>
+        ifDone(await setUserLock(id, true, actor.id), toastTo(here(id), "users:toasts.locked")),
+      unlock: async (_, { actor, id }) =>
+        ifDone(await setUserLock(id, false, actor.id), toastTo(here(id), "users:toasts.unlocked")),
+      removeAvatar: async (_, { actor, id }) =>
+        ifDone(await setUserImage(id, null, actor.id), toastTo(here(id), "users:toasts.imageRemoved")),
     },
     refusals: REFUSALS,
   });
@@ -117,42 +128,64 @@ export default function UserDetail() {
         }
       />
       <p className="text-sm text-slate-700">
-        {t("detail.since", { date: format.date(user.created_at) })} · {t("detail.updated", { date: format.dateTime(user.updated_at) })}
+        {t("detail.since", { date: format.date(user.created_at) })} ·{" "}
+        {t("detail.updated", { date: format.dateTime(user.updated_at) })}
       </p>
       {topErrors?.length ? <FormAlert>{t(topErrors[0])}</FormAlert> : null}
       {link ? <OneTimeLink link={link} title={t("reset.linkCreated", { name: user.name })} /> : null}
 
       <section aria-labelledby="details-title" className="card space-y-2">
-        <h2 id="details-title" className="text-lg font-semibold">{t("detail.account")}</h2>
+        <h2 id="details-title" className="text-lg font-semibold">
+          {t("detail.account")}
+        </h2>
         <EditForm user={user} isSelf={isSelf} lastResult={update} />
       </section>
 
       <section aria-labelledby="access-title" className="card space-y-4">
-        <h2 id="access-title" className="text-lg font-semibold">{t("detail.access")}</h2>
-        {user.failed_logins > 0 ? <p className="text-sm">{t("detail.failedLogins", { count: user.failed_logins })}</p> : null}
+        <h2 id="access-title" className="text-lg font-semibold">
+          {t("detail.access")}
+        </h2>
+        {user.failed_logins > 0 ? (
+          <p className="text-sm">{t("detail.failedLogins", { count: user.failed_logins })}</p>
+        ) : null}
         {isSelf ? <p className="text-sm text-slate-700">{t("detail.selfNote")}</p> : null}
         <div className="flex flex-wrap gap-3">
           {user.status === "active" ? (
-            !isSelf ? <Link to="?confirm=deactivate" preventScrollReset className="btn-danger">{t("actions.deactivate")}</Link> : null
+            !isSelf ? (
+              <Link to="?confirm=deactivate" preventScrollReset className="btn-danger">
+                {t("actions.deactivate")}
+              </Link>
+            ) : null
           ) : (
             <SwitchButton intent="activate" label={t("actions.activate")} />
           )}
-          {user.locked || user.failed_logins > 0 ? (
-            <SwitchButton intent="unlock" label={t("actions.unlock")} />
+          {user.locked || user.failed_logins > 0 ? <SwitchButton intent="unlock" label={t("actions.unlock")} /> : null}
+          {!user.locked && !isSelf ? (
+            <Link to="?confirm=lock" preventScrollReset className="btn-danger">
+              {t("actions.lock")}
+            </Link>
           ) : null}
-          {!user.locked && !isSelf ? <Link to="?confirm=lock" preventScrollReset className="btn-danger">{t("actions.lock")}</Link> : null}
-          <Link to="?confirm=reset" preventScrollReset className="btn-secondary">{t("actions.resetPassword")}</Link>
+          <Link to="?confirm=reset" preventScrollReset className="btn-secondary">
+            {t("actions.resetPassword")}
+          </Link>
         </div>
       </section>
 
       <section aria-labelledby="picture-title" className="card space-y-2">
-        <h2 id="picture-title" className="text-lg font-semibold">{t("avatar.title")}</h2>
+        <h2 id="picture-title" className="text-lg font-semibold">
+          {t("avatar.title")}
+        </h2>
         <AvatarForm image={user.image} lastResult={avatar} />
       </section>
 
       {confirm === "deactivate" ? (
         <ConfirmDialog title={t("confirm.deactivateTitle", { name: user.name })} cancelTo={here}>
-          <SwitchConfirm intent="deactivate" text={t("confirm.deactivateText")} label={t("actions.deactivate")} lastResult={deactivate} />
+          <SwitchConfirm
+            intent="deactivate"
+            text={t("confirm.deactivateText")}
+            label={t("actions.deactivate")}
+            lastResult={deactivate}
+          />
         </ConfirmDialog>
       ) : null}
       {confirm === "lock" ? (
@@ -215,14 +248,28 @@ function SwitchButton({ intent, label }: { intent: "activate" | "unlock"; label:
   );
 }
 
-function SwitchConfirm({ intent, text, label, lastResult }: { intent: "deactivate" | "lock"; text: string; label: string; lastResult?: SubmissionResult<string[]> }) {
+function SwitchConfirm({
+  intent,
+  text,
+  label,
+  lastResult,
+}: {
+  intent: "deactivate" | "lock";
+  text: string;
+  label: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("users");
   const [form] = useForm({ id: intent, lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={intent} />
       <p className="text-sm text-slate-800">{text}</p>
-      {form.errors?.length ? <FormAlert id={form.errorId} plain>{t(form.errors[0])}</FormAlert> : null}
+      {form.errors?.length ? (
+        <FormAlert id={form.errorId} plain>
+          {t(form.errors[0])}
+        </FormAlert>
+      ) : null}
       <SubmitButton className="btn-danger">{label}</SubmitButton>
     </Form>
   );
@@ -245,7 +292,11 @@ function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="reset" />
       <p className="text-sm text-slate-800">{t("confirm.resetText")}</p>
-      {form.errors?.length ? <FormAlert id={form.errorId} plain>{t(form.errors[0])}</FormAlert> : null}
+      {form.errors?.length ? (
+        <FormAlert id={form.errorId} plain>
+          {t(form.errors[0])}
+        </FormAlert>
+      ) : null}
       <RadioGroup
         field={fields.method}
         legend={t("fields.passwordMethod")}

@@ -6,17 +6,17 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { SubmitButton } from "~/components/forms";
+import { NewPasswordFields } from "~/components/ui/form-fields";
+import { titleMeta } from "~/components/ui/meta";
 import { useHydrated } from "~/components/use-hydrated";
 import { OneTimeLink } from "~/components/users";
-import { titleMeta } from "~/components/ui/meta";
-import { NewPasswordFields } from "~/components/ui/form-fields";
+import { useIntentResult } from "~/http/intents";
+import { handleIntents, show, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { ROLES } from "~/modules/auth/permissions";
 import { PASSWORD_FIELDS, createUserSchema } from "~/modules/users/schema";
 import { createUser, passwordLinkPath } from "~/modules/users/users.server";
-import { handleIntents, show, toastTo } from "~/http/intents.server";
-import { useIntentResult } from "~/http/intents";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -40,7 +40,13 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!outcome.ok) return outcome;
         if (!outcome.token) return toastTo(`/admin/users/${outcome.id}`, "users:toasts.created");
         // The link is shown this once: only its hash is kept, so it cannot be shown again.
-        return show({ created: { id: outcome.id, name: value.name, link: new URL(passwordLinkPath(outcome.token), request.url).toString() } });
+        return show({
+          created: {
+            id: outcome.id,
+            name: value.name,
+            link: new URL(passwordLinkPath(outcome.token), request.url).toString(),
+          },
+        });
       },
     },
     refusals: { emailTaken: { field: "email", message: "users:errors.emailTaken" } },
@@ -66,21 +72,33 @@ export default function NewUser() {
   return (
     <div className="max-w-2xl space-y-4">
       <p>
-        <Link to="/admin/users" className="text-sm text-primary-dark underline">{t("backToList")}</Link>
+        <Link to="/admin/users" className="text-sm text-primary-dark underline">
+          {t("backToList")}
+        </Link>
       </p>
       <h1 className="text-2xl font-semibold">{t("create.title")}</h1>
       {created ? (
         <>
           <OneTimeLink link={created.link} title={t("create.createdWithLink", { name: created.name })} />
           <p className="flex flex-wrap gap-3">
-            <Link to={`/admin/users/${created.id}`} className="btn-primary">{t("create.openUser")}</Link>
-            <Link to="/admin/users/new" reloadDocument className="btn-secondary">{t("create.another")}</Link>
+            <Link to={`/admin/users/${created.id}`} className="btn-primary">
+              {t("create.openUser")}
+            </Link>
+            <Link to="/admin/users/new" reloadDocument className="btn-secondary">
+              {t("create.another")}
+            </Link>
           </p>
         </>
       ) : (
         <Form method="post" {...getFormProps(form)} className="card space-y-2">
           {form.errors?.length ? (
-            <div id={form.errorId} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(form.errors[0])}</div>
+            <div
+              id={form.errorId}
+              role="alert"
+              className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900"
+            >
+              {t(form.errors[0])}
+            </div>
           ) : null}
           <TextField field={fields.name} label={t("fields.name")} autoComplete="off" />
           <TextField field={fields.email} label={t("fields.email")} type="email" autoComplete="off" />

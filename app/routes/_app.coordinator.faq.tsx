@@ -33,5 +33,12 @@ export const meta = titleMeta;
 
 export default function CoordinatorFaq() {
   const { t } = useTranslation("school");
-  return <FaqList title={t("coordinatorFaq.title")} intro={t("coordinatorFaq.intro")} prefix="coordinatorFaq.items" keys={QUESTIONS} />;
+  return (
+    <FaqList
+      title={t("coordinatorFaq.title")}
+      intro={t("coordinatorFaq.intro")}
+      prefix="coordinatorFaq.items"
+      keys={QUESTIONS}
+    />
+  );
 }

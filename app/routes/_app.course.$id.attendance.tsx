@@ -5,10 +5,16 @@ import { AttendanceSummaryTable, studentName, useSessionDay } from "~/components
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { titleMeta } from "~/components/ui/meta";
-import type { AttendanceValue } from "~/db/schema";
+import { type AttendanceValue } from "~/db/schema";
+import { requireCourseProfessor } from "~/http/course-access.server";
 import { translator } from "~/i18n/i18n.server";
 import { ATTENDANCE_VALUES } from "~/modules/attendance/attendance";
-import { courseAttendanceSummary, recordedSessions, saveSessionAttendance, sessionRoster } from "~/modules/attendance/attendance.server";
+import {
+  courseAttendanceSummary,
+  recordedSessions,
+  saveSessionAttendance,
+  sessionRoster,
+} from "~/modules/attendance/attendance.server";
 import {
   type AttendancePostError,
   type SessionRefusal,
@@ -19,16 +25,19 @@ import {
   sessionsWithoutAttendance,
   statusField,
 } from "~/modules/attendance/session-choice";
-import { requireCourseProfessor } from "~/http/course-access.server";
-import type { DatedSession } from "~/modules/courses/sessions";
+import { type DatedSession } from "~/modules/courses/sessions";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
+import { readForm } from "~/modules/shared/form.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 import { toasts } from "~/modules/toast.server";
-import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "course", "attendance"] };
 
-type Problem = { reason: SessionRefusal | AttendancePostError | "notEnrolled"; date: string | null; holiday?: string | null };
+type Problem = {
+  reason: SessionRefusal | AttendancePostError | "notEnrolled";
+  date: string | null;
+  holiday?: string | null;
+};
 
 const slim = ({ date, start_time, end_time }: DatedSession) => ({ date, start_time, end_time });
 
@@ -94,7 +103,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const outcome = await saveSessionAttendance(courseId, post.date, post.marks, user.id);
   if (!outcome.ok) return refuse({ reason: outcome.reason, date: post.date }, post.marks);
-  return toasts(request).redirectWithSuccess(`/course/${courseId}/attendance?date=${post.date}`, "attendance:take.saved");
+  return toasts(request).redirectWithSuccess(
+    `/course/${courseId}/attendance?date=${post.date}`,
+    "attendance:take.saved",
+  );
 }
 
 const PILL: Record<AttendanceValue, string> = {
@@ -119,14 +131,18 @@ export default function CourseAttendance() {
     : null;
   // After a refused save, the form shows what was posted, not what is stored.
   const posted = actionData?.marks ?? null;
-  const loading = navigation.state === "loading" && navigation.location?.pathname === here && navigation.formMethod == null;
+  const loading =
+    navigation.state === "loading" && navigation.location?.pathname === here && navigation.formMethod == null;
 
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("take.title")}</h1>
 
       {message ? (
-        <div role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
+        <div
+          role="alert"
+          className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900"
+        >
           {message}
         </div>
       ) : null}
@@ -139,9 +155,19 @@ export default function CourseAttendance() {
             <label htmlFor="session-date" className="field-label">
               {t("take.session")}
             </label>
-            <select id="session-date" name="date" key={session?.date ?? ""} defaultValue={session?.date ?? choices[0].date} className="field-input">
+            <select
+              id="session-date"
+              name="date"
+              key={session?.date ?? ""}
+              defaultValue={session?.date ?? choices[0].date}
+              className="field-input"
+            >
               {choices.map((c) => {
-                const label = t("take.sessionOption", { day: sessionDay(c.date), start: c.start_time, end: c.end_time });
+                const label = t("take.sessionOption", {
+                  day: sessionDay(c.date),
+                  start: c.start_time,
+                  end: c.end_time,
+                });
                 return (
                   <option key={c.date} value={c.date}>
                     {t(c.saved ? "take.optionSaved" : "take.optionMissing", { session: label })}
@@ -167,7 +193,12 @@ export default function CourseAttendance() {
           {roster.length === 0 ? (
             <p className="mt-3 text-slate-700">{t("take.noStudentsOnDate")}</p>
           ) : (
-            <Form method="post" action={`${here}?date=${session.date}`} key={`${session.date}|${session.savedAt ?? ""}`} className="mt-3">
+            <Form
+              method="post"
+              action={`${here}?date=${session.date}`}
+              key={`${session.date}|${session.savedAt ?? ""}`}
+              className="mt-3"
+            >
               <input type="hidden" name="date" value={session.date} />
               <p id="take-hint" className="mb-2 text-sm text-slate-700">
                 {t("take.keyboardHint")}
@@ -184,7 +215,13 @@ export default function CourseAttendance() {
                             key={value}
                             className={`inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm focus-within:ring-2 focus-within:ring-primary-dark focus-within:ring-offset-1 ${PILL[value]}`}
                           >
-                            <input type="radio" name={statusField(s.id)} value={value} defaultChecked={value === initial} className="h-4 w-4" />
+                            <input
+                              type="radio"
+                              name={statusField(s.id)}
+                              value={value}
+                              defaultChecked={value === initial}
+                              className="h-4 w-4"
+                            />
                             {t(`values.${value}`)}
                           </label>
                         ))}
@@ -205,14 +242,19 @@ export default function CourseAttendance() {
       ) : null}
 
       <section aria-labelledby="missing-heading" className="card">
-        <h2 id="missing-heading" className="mb-2 text-lg font-semibold">{t("take.missing")}</h2>
+        <h2 id="missing-heading" className="mb-2 text-lg font-semibold">
+          {t("take.missing")}
+        </h2>
         {missing.length === 0 ? (
           <p className="text-slate-700">{t("take.noMissing")}</p>
         ) : (
           <ul className="flex flex-wrap gap-2">
             {missing.map((m) => (
               <li key={m.date}>
-                <Link to={`${here}?date=${m.date}`} className="inline-block rounded-md border border-amber-600 bg-amber-50 px-3 py-1.5 text-sm text-amber-950 underline hover:bg-amber-100">
+                <Link
+                  to={`${here}?date=${m.date}`}
+                  className="inline-block rounded-md border border-amber-600 bg-amber-50 px-3 py-1.5 text-sm text-amber-950 underline hover:bg-amber-100"
+                >
                   {t("take.sessionOption", { day: sessionDay(m.date), start: m.start_time, end: m.end_time })}
                 </Link>
               </li>
@@ -222,9 +264,17 @@ export default function CourseAttendance() {
       </section>
 
       <section aria-labelledby="summary-heading" className="card">
-        <h2 id="summary-heading" className="mb-1 text-lg font-semibold">{t("take.summary")}</h2>
-        <p className="mb-3 text-sm text-slate-700">{t("take.summaryExplain", { warning: ABSENCE_WARNING, danger: ABSENCE_DANGER })}</p>
-        {summary.length === 0 ? <p className="text-slate-700">{t("home.noStudents")}</p> : <AttendanceSummaryTable rows={summary} caption={t("take.summary")} />}
+        <h2 id="summary-heading" className="mb-1 text-lg font-semibold">
+          {t("take.summary")}
+        </h2>
+        <p className="mb-3 text-sm text-slate-700">
+          {t("take.summaryExplain", { warning: ABSENCE_WARNING, danger: ABSENCE_DANGER })}
+        </p>
+        {summary.length === 0 ? (
+          <p className="text-slate-700">{t("home.noStudents")}</p>
+        ) : (
+          <AttendanceSummaryTable rows={summary} caption={t("take.summary")} />
+        )}
       </section>
     </div>
   );

@@ -1,14 +1,14 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useFormat } from "~/components/format";
 import { FaqList } from "~/components/faq/faq-list";
+import { useFormat } from "~/components/format";
 import { titleMeta } from "~/components/ui/meta";
-import { resources, translator } from "~/i18n/i18n.server";
-import { FALLBACK_LANGUAGE } from "~/i18n/config";
 import { requireCourseProfessor } from "~/http/course-access.server";
-import { courseWeights } from "~/modules/courses/course-pages.server";
 import { found } from "~/http/outcome.server";
+import { FALLBACK_LANGUAGE } from "~/i18n/config";
+import { resources, translator } from "~/i18n/i18n.server";
+import { courseWeights } from "~/modules/courses/course-pages.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 
 // The teachers FAQ (school.json's teachersFaq, the same text as /teachers/faq)
@@ -17,7 +17,8 @@ export const handle = { i18n: ["common", "course", "attendance", "school"] };
 
 /** The questions, in the order school.json lists them: the FAQ has one source. */
 function faqQuestions(): string[] {
-  const school = resources[FALLBACK_LANGUAGE]?.school as { teachersFaq?: { items?: Record<string, unknown> } } | undefined;
+  const school = resources[FALLBACK_LANGUAGE]?.school as
+    { teachersFaq?: { items?: Record<string, unknown> } } | undefined;
   return Object.keys(school?.teachersFaq?.items ?? {});
 }
 

@@ -4,18 +4,18 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { ResultBadge, useCategoryLabel, useGradeFormat } from "~/components/grades/grades";
-import type { GradingCategory } from "~/db/schema";
-import { translator } from "~/i18n/i18n.server";
+import { titleMeta } from "~/components/ui/meta";
+import { TableScroll } from "~/components/ui/table-scroll";
+import { type GradingCategory } from "~/db/schema";
 import { requireCourseProfessor } from "~/http/course-access.server";
+import { translator } from "~/i18n/i18n.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { type GradeError, cellName, gradeText, originalName, parseGrade } from "~/modules/grades/gradebook";
 import { loadGradebook, saveGradebook } from "~/modules/grades/gradebook.server";
 import { CATEGORIES } from "~/modules/grades/grading";
+import { readForm } from "~/modules/shared/form.server";
 import { examType } from "~/modules/students/levels";
 import { toasts } from "~/modules/toast.server";
-import { readForm } from "~/modules/shared/form.server";
-import { TableScroll } from "~/components/ui/table-scroll";
-import { titleMeta } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "course", "gradebook"] };
 
@@ -23,7 +23,10 @@ const token = () => `${Date.now().toString(36)}${Math.random().toString(36).slic
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { courseId } = await requireCourseProfessor(request, params);
-  const [gradebook, t] = await Promise.all([loadGradebook(courseId, await schoolToday()), translator(request, "gradebook")]);
+  const [gradebook, t] = await Promise.all([
+    loadGradebook(courseId, await schoolToday()),
+    translator(request, "gradebook"),
+  ]);
   return json({
     title: `${t("gradebook.title")} · ${gradebook.course.course_id}`,
     token: token(),
@@ -91,7 +94,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         originals[name] = gradeText(grade);
         values[name] = outcome.kept[name] ?? gradeText(grade);
       }
-      for (const [name, c] of Object.entries(outcome.conflicts)) errors[name] = { code: "conflict", mine: c.mine, theirs: gradeText(c.theirs) };
+      for (const [name, c] of Object.entries(outcome.conflicts))
+        errors[name] = { code: "conflict", mine: c.mine, theirs: gradeText(c.theirs) };
       const state: FormState = { token: token(), formError: "conflict", values, originals, errors };
       return json({ state }, { status: 409 });
     }
@@ -119,7 +123,10 @@ function GradebookForm({ state }: { state?: FormState }) {
   const [formError, setFormError] = useState(state?.formError);
   const summaryRef = useRef<HTMLDivElement>(null);
 
-  const groups = CATEGORIES.map((category) => ({ category, items: items.filter((i) => i.category === category) })).filter((g) => g.items.length);
+  const groups = CATEGORIES.map((category) => ({
+    category,
+    items: items.filter((i) => i.category === category),
+  })).filter((g) => g.items.length);
   const shownCategories = groups.map((g) => g.category);
   const ordered = groups.flatMap((g) => g.items);
   const itemName = new Map(ordered.map((i) => [i.id, i.item_name]));
@@ -149,7 +156,10 @@ function GradebookForm({ state }: { state?: FormState }) {
     const names = Object.keys(found);
     if (!names.length) return;
     event.preventDefault();
-    setErrors((old) => ({ ...Object.fromEntries(Object.entries(old).filter(([, e]) => e.code === "conflict")), ...found }));
+    setErrors((old) => ({
+      ...Object.fromEntries(Object.entries(old).filter(([, e]) => e.code === "conflict")),
+      ...found,
+    }));
     setFormError("invalid");
     const [, s, i] = names[0].split("_");
     document.getElementById(cellId(Number(s), Number(i)))?.focus();
@@ -219,7 +229,9 @@ function GradebookForm({ state }: { state?: FormState }) {
   if (!rows.length || !items.length) {
     return (
       <section aria-labelledby="gradebook-title" className="space-y-3">
-        <h1 id="gradebook-title" className="text-2xl font-semibold">{t("gradebook.title")}</h1>
+        <h1 id="gradebook-title" className="text-2xl font-semibold">
+          {t("gradebook.title")}
+        </h1>
         <p className="card text-slate-800">{!items.length ? t("gradebook.noItems") : t("gradebook.noStudents")}</p>
       </section>
     );
@@ -228,7 +240,9 @@ function GradebookForm({ state }: { state?: FormState }) {
   return (
     <section aria-labelledby="gradebook-title" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 id="gradebook-title" className="text-2xl font-semibold">{t("gradebook.title")}</h1>
+        <h1 id="gradebook-title" className="text-2xl font-semibold">
+          {t("gradebook.title")}
+        </h1>
         <Link to={`/course/${course.id}/student-report`} className="text-sm text-primary-dark underline">
           {t("gradebook.toReport")}
         </Link>
@@ -238,7 +252,12 @@ function GradebookForm({ state }: { state?: FormState }) {
       </p>
 
       {formError && (formError !== "invalid" || errorCount) ? (
-        <div ref={summaryRef} tabIndex={-1} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
+        <div
+          ref={summaryRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900"
+        >
           <p className="font-semibold">
             {formError === "foreign"
               ? t("errors.foreign")
@@ -265,8 +284,19 @@ function GradebookForm({ state }: { state?: FormState }) {
         </div>
       ) : null}
 
-      <Form method="post" noValidate onSubmit={onSubmit} aria-labelledby="gradebook-title" aria-describedby="gradebook-help" className="space-y-4">
-        <TableScroll label={t("gradebook.caption")} className="max-w-full rounded-lg border border-slate-200 bg-white" testId="gradebook-scroll">
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="gradebook-title"
+        aria-describedby="gradebook-help"
+        className="space-y-4"
+      >
+        <TableScroll
+          label={t("gradebook.caption")}
+          className="max-w-full rounded-lg border border-slate-200 bg-white"
+          testId="gradebook-scroll"
+        >
           <table className="min-w-max border-separate border-spacing-0 text-sm">
             <caption className="sr-only">{t("gradebook.caption")}</caption>
             <colgroup>
@@ -279,32 +309,61 @@ function GradebookForm({ state }: { state?: FormState }) {
             <colgroup span={2} />
             <thead>
               <tr>
-                <th rowSpan={2} scope="col" className="sticky start-0 z-20 border-b border-e border-slate-200 bg-slate-50 px-3 py-2 text-start align-bottom">
+                <th
+                  rowSpan={2}
+                  scope="col"
+                  className="sticky start-0 z-20 border-b border-e border-slate-200 bg-slate-50 px-3 py-2 text-start align-bottom"
+                >
                   {t("gradebook.student")}
                 </th>
                 {groups.map((g) => (
-                  <th key={g.category} colSpan={g.items.length} scope="colgroup" className="border-b border-e border-slate-200 bg-slate-50 px-3 py-2 text-center font-semibold">
+                  <th
+                    key={g.category}
+                    colSpan={g.items.length}
+                    scope="colgroup"
+                    className="border-b border-e border-slate-200 bg-slate-50 px-3 py-2 text-center font-semibold"
+                  >
                     {categoryLabel(g.category as GradingCategory)}
                   </th>
                 ))}
-                <th colSpan={shownCategories.length} scope="colgroup" className="border-b border-e border-slate-200 bg-slate-100 px-3 py-2 text-center font-semibold">
+                <th
+                  colSpan={shownCategories.length}
+                  scope="colgroup"
+                  className="border-b border-e border-slate-200 bg-slate-100 px-3 py-2 text-center font-semibold"
+                >
                   {t("gradebook.averages")}
                 </th>
-                <th rowSpan={2} scope="col" className="border-b border-slate-200 bg-slate-100 px-3 py-2 text-end align-bottom">
+                <th
+                  rowSpan={2}
+                  scope="col"
+                  className="border-b border-slate-200 bg-slate-100 px-3 py-2 text-end align-bottom"
+                >
                   {t("gradebook.final")}
                 </th>
-                <th rowSpan={2} scope="col" className="border-b border-slate-200 bg-slate-100 px-3 py-2 text-center align-bottom">
+                <th
+                  rowSpan={2}
+                  scope="col"
+                  className="border-b border-slate-200 bg-slate-100 px-3 py-2 text-center align-bottom"
+                >
                   {t("gradebook.result")}
                 </th>
               </tr>
               <tr>
                 {ordered.map((item) => (
-                  <th key={item.id} scope="col" className="max-w-[9rem] border-b border-slate-200 bg-slate-50 px-2 py-2 text-center align-bottom font-medium">
+                  <th
+                    key={item.id}
+                    scope="col"
+                    className="max-w-[9rem] border-b border-slate-200 bg-slate-50 px-2 py-2 text-center align-bottom font-medium"
+                  >
                     {item.item_name}
                   </th>
                 ))}
                 {shownCategories.map((c) => (
-                  <th key={c} scope="col" className="max-w-[8rem] border-b border-slate-200 bg-slate-100 px-2 py-2 text-end align-bottom font-medium">
+                  <th
+                    key={c}
+                    scope="col"
+                    className="max-w-[8rem] border-b border-slate-200 bg-slate-100 px-2 py-2 text-end align-bottom font-medium"
+                  >
                     {categoryLabel(c)}
                   </th>
                 ))}
@@ -313,7 +372,10 @@ function GradebookForm({ state }: { state?: FormState }) {
             <tbody>
               {rows.map((row, r) => (
                 <tr key={row.id} className="group">
-                  <th scope="row" className="sticky start-0 z-10 max-w-[14rem] border-b border-e border-slate-200 bg-white px-3 py-1 text-start font-medium group-hover:bg-slate-50">
+                  <th
+                    scope="row"
+                    className="sticky start-0 z-10 max-w-[14rem] border-b border-e border-slate-200 bg-white px-3 py-1 text-start font-medium group-hover:bg-slate-50"
+                  >
                     {row.name}
                   </th>
                   {ordered.map((item) => {
@@ -355,7 +417,9 @@ function GradebookForm({ state }: { state?: FormState }) {
                       {format.score(row.averages[c])}
                     </td>
                   ))}
-                  <td className="border-b border-slate-200 bg-slate-50 px-3 py-1 text-end font-semibold tabular-nums">{format.score(row.final)}</td>
+                  <td className="border-b border-slate-200 bg-slate-50 px-3 py-1 text-end font-semibold tabular-nums">
+                    {format.score(row.final)}
+                  </td>
                   <td className="border-b border-slate-200 bg-slate-50 px-3 py-1 text-center">
                     <ResultBadge result={row.result} />
                   </td>

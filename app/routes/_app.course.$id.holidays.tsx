@@ -3,13 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useSessionDay } from "~/components/attendance/summary";
 import { useFormat } from "~/components/format";
-import { translator } from "~/i18n/i18n.server";
-import { requireCourseProfessor } from "~/http/course-access.server";
-import { courseHolidays } from "~/modules/courses/course-pages.server";
-import { found } from "~/http/outcome.server";
 import { DataTable } from "~/components/ui/data-table";
-import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/components/ui/meta";
+import { PageHeader } from "~/components/ui/page-header";
+import { requireCourseProfessor } from "~/http/course-access.server";
+import { found } from "~/http/outcome.server";
+import { translator } from "~/i18n/i18n.server";
+import { courseHolidays } from "~/modules/courses/course-pages.server";
 
 export const handle = { i18n: ["common", "course", "attendance"] };
 
@@ -31,7 +31,9 @@ export default function CourseHolidays() {
   return (
     <div className="space-y-4">
       <PageHeader title={t("holidays.title")} />
-      <p className="text-slate-700">{t("holidays.intro", { start: format.day(course.start_date), end: format.day(course.end_date) })}</p>
+      <p className="text-slate-700">
+        {t("holidays.intro", { start: format.day(course.start_date), end: format.day(course.end_date) })}
+      </p>
       {holidays.length === 0 ? (
         <p className="card text-slate-700">{t("holidays.none")}</p>
       ) : (
@@ -48,9 +50,15 @@ export default function CourseHolidays() {
               {
                 header: t("holidays.dates"),
                 className: "whitespace-nowrap",
-                cell: (h) => (h.start_date === h.end_date ? format.day(h.start_date) : t("holidays.range", { start: format.day(h.start_date), end: format.day(h.end_date) })),
+                cell: (h) =>
+                  h.start_date === h.end_date
+                    ? format.day(h.start_date)
+                    : t("holidays.range", { start: format.day(h.start_date), end: format.day(h.end_date) }),
               },
-              { header: t("holidays.appliesTo"), cell: (h) => (h.wholeSchool ? t("holidays.wholeSchool") : t("holidays.thisCourse")) },
+              {
+                header: t("holidays.appliesTo"),
+                cell: (h) => (h.wholeSchool ? t("holidays.wholeSchool") : t("holidays.thisCourse")),
+              },
               {
                 header: t("holidays.cancels"),
                 cell: (h) =>

@@ -1,22 +1,22 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AbsenceCount, Score, studentName, useSessionDay } from "~/components/attendance/summary";
 import { useScheduleLabel } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
+import { DataTable } from "~/components/ui/data-table";
+import { DetailsCard } from "~/components/ui/details-card";
+import { PageHeader } from "~/components/ui/page-header";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { currentStudentsAttendance } from "~/modules/attendance/attendance.server";
 import { requireCourseProfessor } from "~/http/course-access.server";
-import { courseOverview } from "~/modules/courses/course-pages.server";
 import { found } from "~/http/outcome.server";
+import { currentStudentsAttendance } from "~/modules/attendance/attendance.server";
+import { courseOverview } from "~/modules/courses/course-pages.server";
 import { countByStatus } from "~/modules/courses/session-counts";
 import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 import { levelById } from "~/modules/students/levels";
-import { DataTable } from "~/components/ui/data-table";
-import { DetailsCard } from "~/components/ui/details-card";
-import { PageHeader } from "~/components/ui/page-header";
 
 export const handle = { i18n: ["common", "course", "attendance"] };
 
@@ -45,7 +45,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.course.course_id ?? "" }];
 
-const TYPE_KEYS: Record<string, string> = { "on-site": "onSite", "private - online": "privateOnline", online: "online", private: "private" };
+const TYPE_KEYS: Record<string, string> = {
+  "on-site": "onSite",
+  "private - online": "privateOnline",
+  online: "online",
+  private: "private",
+};
 
 const SESSION_STYLES = {
   held: "bg-emerald-100 text-emerald-900",
@@ -68,7 +73,14 @@ export default function CourseHome() {
     [t("home.fields.type"), TYPE_KEYS[c.type] ? t(`home.types.${TYPE_KEYS[c.type]}`) : c.type],
     [t("home.fields.schedule"), scheduleLabel(c)],
     [t("home.fields.dates"), t("home.dateRange", { start: format.day(c.start_date), end: format.day(c.end_date) })],
-    [t("home.fields.percentages"), t("home.percentagesValue", { assig: format.percent(c.assig_percentage, 0), test: format.percent(c.test_percentage, 0), exam: format.percent(c.exam_percentage, 0) })],
+    [
+      t("home.fields.percentages"),
+      t("home.percentagesValue", {
+        assig: format.percent(c.assig_percentage, 0),
+        test: format.percent(c.test_percentage, 0),
+        exam: format.percent(c.exam_percentage, 0),
+      }),
+    ],
     [t("home.fields.status"), <StatusBadge key="status" status={c.status} />],
   ];
 
@@ -88,7 +100,9 @@ export default function CourseHome() {
       </DetailsCard>
 
       <section aria-labelledby="next-sessions" className="card">
-        <h2 id="next-sessions" className="mb-3 text-lg font-semibold">{t("home.next")}</h2>
+        <h2 id="next-sessions" className="mb-3 text-lg font-semibold">
+          {t("home.next")}
+        </h2>
         <DataTable
           label={t("home.next")}
           className=""
@@ -96,13 +110,26 @@ export default function CourseHome() {
           rowKey={(s) => s.date}
           whenEmpty={<p className="text-slate-700">{t("home.noNext")}</p>}
           columns={[
-            { header: t("home.date"), rowHeader: true, className: "whitespace-nowrap", cell: (s) => sessionDay(s.date) },
-            { header: t("home.time"), className: "whitespace-nowrap tabular-nums", cell: (s) => t("timeRange", { start: s.start_time, end: s.end_time }) },
+            {
+              header: t("home.date"),
+              rowHeader: true,
+              className: "whitespace-nowrap",
+              cell: (s) => sessionDay(s.date),
+            },
+            {
+              header: t("home.time"),
+              className: "whitespace-nowrap tabular-nums",
+              cell: (s) => t("timeRange", { start: s.start_time, end: s.end_time }),
+            },
             {
               header: t("home.status"),
               cell: (s) => (
                 <>
-                  <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${SESSION_STYLES[s.status]}`}>{t(`home.statuses.${s.status}`)}</span>
+                  <span
+                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${SESSION_STYLES[s.status]}`}
+                  >
+                    {t(`home.statuses.${s.status}`)}
+                  </span>
                   {s.holiday ? <span className="ms-2 text-slate-700">{s.holiday}</span> : null}
                 </>
               ),
@@ -112,8 +139,12 @@ export default function CourseHome() {
       </section>
 
       <section aria-labelledby="students" className="card">
-        <h2 id="students" className="mb-1 text-lg font-semibold">{t("home.students")}</h2>
-        <p className="mb-3 text-sm text-slate-700">{t("home.highlightNote", { warning: ABSENCE_WARNING, danger: ABSENCE_DANGER })}</p>
+        <h2 id="students" className="mb-1 text-lg font-semibold">
+          {t("home.students")}
+        </h2>
+        <p className="mb-3 text-sm text-slate-700">
+          {t("home.highlightNote", { warning: ABSENCE_WARNING, danger: ABSENCE_DANGER })}
+        </p>
         <DataTable
           label={t("home.students")}
           className="rounded-md border border-slate-200"
@@ -129,11 +160,17 @@ export default function CourseHome() {
       </section>
 
       <section aria-labelledby="course-pages">
-        <h2 id="course-pages" className="mb-3 text-lg font-semibold">{t("home.pages")}</h2>
+        <h2 id="course-pages" className="mb-3 text-lg font-semibold">
+          {t("home.pages")}
+        </h2>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {OTHER_PAGES.map((page) => (
             <li key={page}>
-              <Link to={`/course/${c.id}/${page}`} prefetch="intent" className="card flex h-full flex-col gap-1 p-4 hover:border-primary">
+              <Link
+                to={`/course/${c.id}/${page}`}
+                prefetch="intent"
+                className="card flex h-full flex-col gap-1 p-4 hover:border-primary"
+              >
                 <span className="font-semibold text-primary-dark underline">{t(`course:nav.${page}`)}</span>
                 <span className="text-sm text-slate-700">{t(`home.pageHints.${page}`)}</span>
               </Link>

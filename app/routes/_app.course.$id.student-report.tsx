@@ -1,11 +1,11 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ReportTable } from "~/components/grades/report-table";
 import { PdfLinks } from "~/components/grades/pdf-links";
+import { ReportTable } from "~/components/grades/report-table";
 import { titleMeta } from "~/components/ui/meta";
-import { translator } from "~/i18n/i18n.server";
 import { requireCourseProfessor } from "~/http/course-access.server";
+import { translator } from "~/i18n/i18n.server";
 import { sortFrom, sortRows } from "~/modules/grades/report-sort";
 import { loadCourseReport } from "~/modules/grades/report.server";
 
@@ -35,7 +35,9 @@ export default function StudentReport() {
   return (
     <section aria-labelledby="report-title" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 id="report-title" className="text-2xl font-semibold">{t("report.title")}</h1>
+        <h1 id="report-title" className="text-2xl font-semibold">
+          {t("report.title")}
+        </h1>
         <Link to={`/course/${course.id}/gradebook`} className="text-sm text-primary-dark underline">
           {t("report.toGradebook")}
         </Link>

@@ -4,6 +4,9 @@ import { useTranslation } from "react-i18next";
 import { HolidaysAhead } from "~/components/calendar/holidays-ahead";
 import { WeekCalendar, WeekNav } from "~/components/calendar/week-calendar";
 import { useFormat } from "~/components/format";
+import { DataTable } from "~/components/ui/data-table";
+import { titleMetaOr } from "~/components/ui/meta";
+import { badRequest } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { can } from "~/modules/auth/permissions";
@@ -12,15 +15,11 @@ import { upcomingHolidays } from "~/modules/courses/holidays.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { weekLinks } from "~/modules/courses/week";
 import { calendarEvents, loadWeek, parseCalendarFilters, weekOfRequest } from "~/modules/courses/week.server";
-import { badRequest } from "~/http/outcome.server";
 import { absenceAlerts, schoolCounts } from "~/modules/dashboard/dashboard.server";
 import { absenceSeverity } from "~/modules/students/absence";
 import { ALL_LEVELS } from "~/modules/students/levels";
-import { DataTable } from "~/components/ui/data-table";
-import { titleMetaOr } from "~/components/ui/meta";
 
 export const handle = { i18n: ["common", "school"] };
-
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:view");
@@ -47,11 +46,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters,
     professors,
     cards: [
-      { key: "activeStudents", value: counts.activeStudents, href: link(can(user.role, "students:view"), "/admin/students?status=active") },
-      { key: "inactiveStudents", value: counts.inactiveStudents, href: link(can(user.role, "students:view"), "/admin/students?status=inactive") },
-      { key: "pendingRegistrations", value: counts.pendingRegistrations, href: link(can(user.role, "registrations:view"), "/admin/registered-students?status=pending") },
-      { key: "pendingTransfers", value: counts.pendingTransfers, href: link(can(user.role, "transfers:view"), "/admin/transfer-students?status_level_change=pending") },
-      { key: "runningCourses", value: counts.runningCourses, href: link(opensCourses, "/admin/courses?phase=running&status=active") },
+      {
+        key: "activeStudents",
+        value: counts.activeStudents,
+        href: link(can(user.role, "students:view"), "/admin/students?status=active"),
+      },
+      {
+        key: "inactiveStudents",
+        value: counts.inactiveStudents,
+        href: link(can(user.role, "students:view"), "/admin/students?status=inactive"),
+      },
+      {
+        key: "pendingRegistrations",
+        value: counts.pendingRegistrations,
+        href: link(can(user.role, "registrations:view"), "/admin/registered-students?status=pending"),
+      },
+      {
+        key: "pendingTransfers",
+        value: counts.pendingTransfers,
+        href: link(can(user.role, "transfers:view"), "/admin/transfer-students?status_level_change=pending"),
+      },
+      {
+        key: "runningCourses",
+        value: counts.runningCourses,
+        href: link(opensCourses, "/admin/courses?phase=running&status=active"),
+      },
       { key: "professors", value: counts.professors, href: link(can(user.role, "teachers:view"), "/admin/teachers") },
     ],
     days: week.days,
@@ -85,7 +104,9 @@ export default function Dashboard() {
           {data.cards.map((card) => {
             const body = (
               <>
-                <span className="block text-3xl font-bold tabular-nums text-primary-dark">{format.number(card.value)}</span>
+                <span className="block text-3xl font-bold tabular-nums text-primary-dark">
+                  {format.number(card.value)}
+                </span>
                 <span className="mt-1 block text-sm text-slate-800">{t(`dashboard.counts.${card.key}`)}</span>
               </>
             );
@@ -108,33 +129,60 @@ export default function Dashboard() {
         <h2 id="week-heading" className="text-lg font-semibold">
           {t("dashboard.week.title")}
         </h2>
-        <Form method="get" role="search" aria-label={t("common:filters.label")} className="card flex flex-wrap items-end gap-3 p-4">
+        <Form
+          method="get"
+          role="search"
+          aria-label={t("common:filters.label")}
+          className="card flex flex-wrap items-end gap-3 p-4"
+        >
           <input type="hidden" name="week" value={data.monday} />
           <div className="min-w-[12rem]">
-            <label htmlFor="professor" className="field-label">{t("common:roles.professor")}</label>
-            <select id="professor" name="professor" defaultValue={data.filters.professorId ?? ""} className="field-input">
+            <label htmlFor="professor" className="field-label">
+              {t("common:roles.professor")}
+            </label>
+            <select
+              id="professor"
+              name="professor"
+              defaultValue={data.filters.professorId ?? ""}
+              className="field-input"
+            >
               <option value="">{t("common:filters.all")}</option>
               {data.professors.map((p) => (
-                <option key={p.id} value={p.id}>{p.name}</option>
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
               ))}
             </select>
           </div>
           <div className="min-w-[10rem]">
-            <label htmlFor="level" className="field-label">{t("dashboard.week.level")}</label>
+            <label htmlFor="level" className="field-label">
+              {t("dashboard.week.level")}
+            </label>
             <select id="level" name="level" defaultValue={data.filters.levelId ?? ""} className="field-input">
               <option value="">{t("common:filters.all")}</option>
               {ALL_LEVELS.map((l) => (
-                <option key={l.id} value={l.id}>{l.name}</option>
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
               ))}
             </select>
           </div>
           <div className="flex gap-2">
-            <button type="submit" className="btn-primary">{t("common:filters.apply")}</button>
-            <Link to={`?week=${data.monday}`} className="btn-secondary">{t("common:filters.clear")}</Link>
+            <button type="submit" className="btn-primary">
+              {t("common:filters.apply")}
+            </button>
+            <Link to={`?week=${data.monday}`} className="btn-secondary">
+              {t("common:filters.clear")}
+            </Link>
           </div>
         </Form>
         <WeekNav monday={data.monday} previous={data.previous} next={data.next} current={data.current} />
-        <WeekCalendar days={data.days} events={data.events} today={data.today} label={t("dashboard.week.calendarLabel")} />
+        <WeekCalendar
+          days={data.days}
+          events={data.events}
+          today={data.today}
+          label={t("dashboard.week.calendarLabel")}
+        />
       </section>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -156,7 +204,14 @@ function AbsencePanel({
   total,
   linked,
 }: {
-  alerts: { id: number; first_name: string; last_name: string; second_last_name: string; course_code: string; absences: number }[];
+  alerts: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    second_last_name: string;
+    course_code: string;
+    absences: number;
+  }[];
   total: number;
   linked: boolean;
 }) {
@@ -187,16 +242,37 @@ function AbsencePanel({
               rowHeader: true,
               cell: (a) => {
                 const name = `${a.first_name} ${a.last_name} ${a.second_last_name}`;
-                return linked ? <Link to={`/admin/students/${a.id}`} className="text-primary-dark underline">{name}</Link> : name;
+                return linked ? (
+                  <Link to={`/admin/students/${a.id}`} className="text-primary-dark underline">
+                    {name}
+                  </Link>
+                ) : (
+                  name
+                );
               },
             },
-            { header: t("dashboard.absences.course"), className: "[overflow-wrap:anywhere]", cell: (a) => a.course_code },
-            { header: t("dashboard.absences.count"), align: "end", className: "font-semibold tabular-nums", cell: (a) => format.number(a.absences, 1) },
-            { header: t("dashboard.absences.severity"), className: "font-semibold", cell: (a) => t(`dashboard.absences.${absenceSeverity(a.absences)}`) },
+            {
+              header: t("dashboard.absences.course"),
+              className: "[overflow-wrap:anywhere]",
+              cell: (a) => a.course_code,
+            },
+            {
+              header: t("dashboard.absences.count"),
+              align: "end",
+              className: "font-semibold tabular-nums",
+              cell: (a) => format.number(a.absences, 1),
+            },
+            {
+              header: t("dashboard.absences.severity"),
+              className: "font-semibold",
+              cell: (a) => t(`dashboard.absences.${absenceSeverity(a.absences)}`),
+            },
           ]}
         >
           {total > alerts.length ? (
-            <p className="mt-2 text-sm text-slate-700">{t("dashboard.absences.more", { shown: alerts.length, total })}</p>
+            <p className="mt-2 text-sm text-slate-700">
+              {t("dashboard.absences.more", { shown: alerts.length, total })}
+            </p>
           ) : null}
         </DataTable>
       )}

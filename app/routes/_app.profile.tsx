@@ -5,19 +5,25 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
-import { AvatarForm } from "~/components/users";
-import { notFound } from "~/http/not-found.server";
-import { titleMeta } from "~/components/ui/meta";
 import { NewPasswordFields } from "~/components/ui/form-fields";
+import { titleMeta } from "~/components/ui/meta";
+import { AvatarForm } from "~/components/users";
+import { clientKey, isHttps } from "~/env.server";
+import { useIntentResult } from "~/http/intents";
+import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
+import { notFound } from "~/http/not-found.server";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { i18next, localeCookie, translator } from "~/i18n/i18n.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { clearSessionCookie } from "~/modules/auth/session.server";
 import { PASSWORD_FIELDS, changePasswordSchema, profileForms, profileNameSchema } from "~/modules/users/schema";
-import { changeOwnPassword, getProfile, setUserImage, updateOwnLocale, updateOwnName } from "~/modules/users/users.server";
-import { clientKey, isHttps } from "~/env.server";
-import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
-import { useIntentResult } from "~/http/intents";
+import {
+  changeOwnPassword,
+  getProfile,
+  setUserImage,
+  updateOwnLocale,
+  updateOwnName,
+} from "~/modules/users/users.server";
 
 export const handle = { i18n: ["common", "users"] };
 
@@ -72,7 +78,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       wrongPassword: { field: "current_password", message: "users:errors.currentPasswordWrong" },
       rateLimited: { field: "current_password", message: "users:limits.tooManyAttempts", status: 429 },
       // The fifth wrong password in a row locked the account and ended its sessions (as at sign-in).
-      locked: async () => ({ page: 403, message: "login.errors.locked", headers: { "Set-Cookie": await clearSessionCookie(request) } }),
+      locked: async () => ({
+        page: 403,
+        message: "login.errors.locked",
+        headers: { "Set-Cookie": await clearSessionCookie(request) },
+      }),
     },
   });
 }
@@ -93,29 +103,45 @@ export default function Profile() {
       </div>
 
       <section aria-labelledby="profile-details" className="card space-y-2">
-        <h2 id="profile-details" className="text-lg font-semibold">{t("profile.details")}</h2>
+        <h2 id="profile-details" className="text-lg font-semibold">
+          {t("profile.details")}
+        </h2>
         <NameForm name={profile.name} email={profile.email} lastResult={name} />
       </section>
 
       <section aria-labelledby="profile-picture" className="card space-y-2">
-        <h2 id="profile-picture" className="text-lg font-semibold">{t("avatar.title")}</h2>
+        <h2 id="profile-picture" className="text-lg font-semibold">
+          {t("avatar.title")}
+        </h2>
         <AvatarForm image={profile.image} lastResult={avatar} />
       </section>
 
       <section aria-labelledby="profile-language" className="card space-y-2">
-        <h2 id="profile-language" className="text-lg font-semibold">{t("profile.language")}</h2>
+        <h2 id="profile-language" className="text-lg font-semibold">
+          {t("profile.language")}
+        </h2>
         <LanguageForm current={language} lastResult={locale} />
       </section>
 
       <section aria-labelledby="profile-password" className="card space-y-2">
-        <h2 id="profile-password" className="text-lg font-semibold">{t("profile.changePassword")}</h2>
+        <h2 id="profile-password" className="text-lg font-semibold">
+          {t("profile.changePassword")}
+        </h2>
         <PasswordForm lastResult={password} />
       </section>
     </div>
   );
 }
 
-function NameForm({ name, email, lastResult }: { name: string; email: string; lastResult?: SubmissionResult<string[]> }) {
+function NameForm({
+  name,
+  email,
+  lastResult,
+}: {
+  name: string;
+  email: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("users");
   const [form, fields] = useForm({
     id: "profile",
@@ -131,9 +157,20 @@ function NameForm({ name, email, lastResult }: { name: string; email: string; la
       <input type="hidden" name="intent" value="profile" />
       <TextField field={fields.name} label={t("fields.name")} autoComplete="name" />
       <div>
-        <label htmlFor="profile-email" className="field-label">{t("fields.email")}</label>
-        <input id="profile-email" type="email" value={email} readOnly aria-describedby="profile-email-hint" className="field-input bg-slate-100" />
-        <p id="profile-email-hint" className="mt-1 text-xs text-slate-700">{t("profile.emailReadOnly")}</p>
+        <label htmlFor="profile-email" className="field-label">
+          {t("fields.email")}
+        </label>
+        <input
+          id="profile-email"
+          type="email"
+          value={email}
+          readOnly
+          aria-describedby="profile-email-hint"
+          className="field-input bg-slate-100"
+        />
+        <p id="profile-email-hint" className="mt-1 text-xs text-slate-700">
+          {t("profile.emailReadOnly")}
+        </p>
       </div>
       <SubmitButton>{t("common:common.save")}</SubmitButton>
     </Form>
@@ -148,11 +185,15 @@ function LanguageForm({ current, lastResult }: { current: string; lastResult?: S
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="language" />
       <div className="min-w-[12rem]">
-        <label htmlFor={fields.locale.id} className="field-label">{t("common:language.label")}</label>
+        <label htmlFor={fields.locale.id} className="field-label">
+          {t("common:language.label")}
+        </label>
         {/* Not `required`: one language is always chosen (HTML wants an empty first option on a required select). */}
         <select {...props} key={`${props.key}-${current}`} className="field-input">
           {LANGUAGES.map((lng) => (
-            <option key={lng} value={lng} lang={lng}>{LANGUAGE_NAMES[lng]}</option>
+            <option key={lng} value={lng} lang={lng}>
+              {LANGUAGE_NAMES[lng]}
+            </option>
           ))}
         </select>
         <FieldError id={fields.locale.errorId} errors={fields.locale.errors} />
@@ -177,7 +218,12 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="password" />
-      <TextField field={fields.current_password} label={t("fields.currentPassword")} type="password" autoComplete="current-password" />
+      <TextField
+        field={fields.current_password}
+        label={t("fields.currentPassword")}
+        type="password"
+        autoComplete="current-password"
+      />
       <NewPasswordFields password={fields.password} confirm={fields.confirm} />
       <p className="text-xs text-slate-700">{t("profile.passwordNote")}</p>
       <SubmitButton>{t("profile.changePasswordSubmit")}</SubmitButton>

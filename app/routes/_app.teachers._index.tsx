@@ -6,6 +6,7 @@ import { WeekCalendar, WeekNav } from "~/components/calendar/week-calendar";
 import { useFormat } from "~/components/format";
 import { HomeShortcuts } from "~/components/home-shortcuts";
 import { titleMetaOr } from "~/components/ui/meta";
+import { badRequest } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { menuFor } from "~/modules/auth/menu";
@@ -14,7 +15,6 @@ import { upcomingHolidays } from "~/modules/courses/holidays.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { mondayOf, weekLinks } from "~/modules/courses/week";
 import { calendarEvents, classSessions, loadWeek, weekOfRequest } from "~/modules/courses/week.server";
-import { badRequest } from "~/http/outcome.server";
 import { levelById } from "~/modules/students/levels";
 import { coursesOfProfessor } from "~/modules/teachers/teachers.server";
 
@@ -23,7 +23,8 @@ export const handle = { i18n: ["common", "school"] };
 const courseHome = (id: number) => `/course/${id}/home`;
 
 /** A professor's own sessions: no need to name the professor on each. */
-const ownEvents = (sessions: Parameters<typeof calendarEvents>[0]) => calendarEvents(sessions, courseHome).map((e) => ({ ...e, detail: null }));
+const ownEvents = (sessions: Parameters<typeof calendarEvents>[0]) =>
+  calendarEvents(sessions, courseHome).map((e) => ({ ...e, detail: null }));
 
 // /teachers itself is open to every signed-in role (spec redirect rules); only
 // a professor has courses to show, the others keep their greeting and shortcuts.
@@ -36,7 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   const today = await schoolToday();
-  const monday = weekOfRequest(new URL(request.url).searchParams.get("week"), today) ?? badRequest("redirects.dateOutOfRange");
+  const monday =
+    weekOfRequest(new URL(request.url).searchParams.get("week"), today) ?? badRequest("redirects.dateOutOfRange");
   const mine = { professorId: user.id };
   const thisWeek = monday === mondayOf(today);
   const [courses, week, other, holidays] = await Promise.all([
@@ -48,7 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const todays = other
     ? { sessions: other.sessions, holidays: other.holidaysOn(today) }
-    : { sessions: week.sessions.filter((s) => s.date === today), holidays: week.days.find((d) => d.date === today)?.holidays ?? [] };
+    : {
+        sessions: week.sessions.filter((s) => s.date === today),
+        holidays: week.days.find((d) => d.date === today)?.holidays ?? [],
+      };
   return json({
     ...base,
     shortcuts: [],
@@ -106,7 +111,7 @@ function ProfessorHome({ name, teaching }: { name: string; teaching: Teaching })
           <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {teaching.courses.map((c) => (
               <li key={c.id} className="card flex flex-col gap-2 p-4">
-                <h3 className="[overflow-wrap:anywhere] text-base font-semibold">
+                <h3 className="text-base font-semibold [overflow-wrap:anywhere]">
                   <Link to={courseHome(c.id)} className="text-primary-dark underline">
                     {c.code}
                   </Link>
@@ -116,12 +121,20 @@ function ProfessorHome({ name, teaching }: { name: string; teaching: Teaching })
                   <dd>{c.level}</dd>
                   <dt className="text-slate-700">{t("teachersHome.schedule")}</dt>
                   <dd>
-                    {t("schedule", { days: c.days.map((d) => t(`weekdays.${d}`)).join(", "), start: c.start_time, end: c.end_time })}
+                    {t("schedule", {
+                      days: c.days.map((d) => t(`weekdays.${d}`)).join(", "),
+                      start: c.start_time,
+                      end: c.end_time,
+                    })}
                   </dd>
                   <dt className="text-slate-700">{t("teachersHome.enrolled")}</dt>
                   <dd className="tabular-nums">{format.number(c.enrolled)}</dd>
                 </dl>
-                {!c.running ? <p className="text-sm text-slate-700">{t("teachersHome.startsOn", { date: format.day(c.start_date) })}</p> : null}
+                {!c.running ? (
+                  <p className="text-sm text-slate-700">
+                    {t("teachersHome.startsOn", { date: format.day(c.start_date) })}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -133,7 +146,10 @@ function ProfessorHome({ name, teaching }: { name: string; teaching: Teaching })
           {t("teachersHome.today")}
         </h2>
         {teaching.todaysHolidays.map((h) => (
-          <p key={h.name} className="mt-2 rounded border-s-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <p
+            key={h.name}
+            className="mt-2 rounded border-s-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          >
             {t("calendar.holiday")}: {h.name}
           </p>
         ))}
@@ -147,7 +163,7 @@ function ProfessorHome({ name, teaching }: { name: string; teaching: Teaching })
                   <span className="font-semibold tabular-nums">
                     {e.start}–{e.end}
                   </span>
-                  <span className="[overflow-wrap:anywhere] font-medium text-primary-dark underline">{e.title}</span>
+                  <span className="font-medium text-primary-dark underline [overflow-wrap:anywhere]">{e.title}</span>
                   <span className="text-slate-700">{e.subtitle}</span>
                 </Link>
               </li>
@@ -160,8 +176,18 @@ function ProfessorHome({ name, teaching }: { name: string; teaching: Teaching })
         <h2 id="week-heading" className="text-lg font-semibold">
           {t("teachersHome.week")}
         </h2>
-        <WeekNav monday={teaching.monday} previous={teaching.previous} next={teaching.next} current={teaching.current} />
-        <WeekCalendar days={teaching.days} events={teaching.events} today={teaching.today} label={t("teachersHome.calendarLabel")} />
+        <WeekNav
+          monday={teaching.monday}
+          previous={teaching.previous}
+          next={teaching.next}
+          current={teaching.current}
+        />
+        <WeekCalendar
+          days={teaching.days}
+          events={teaching.events}
+          today={teaching.today}
+          label={t("teachersHome.calendarLabel")}
+        />
       </section>
 
       <HolidaysAhead holidays={teaching.holidays} headingId="holidays-heading" />

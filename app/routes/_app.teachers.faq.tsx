@@ -34,5 +34,12 @@ export const meta = titleMeta;
 
 export default function TeachersFaq() {
   const { t } = useTranslation("school");
-  return <FaqList title={t("teachersFaq.title")} intro={t("teachersFaq.intro")} prefix="teachersFaq.items" keys={QUESTIONS} />;
+  return (
+    <FaqList
+      title={t("teachersFaq.title")}
+      intro={t("teachersFaq.intro")}
+      prefix="teachersFaq.items"
+      keys={QUESTIONS}
+    />
+  );
 }

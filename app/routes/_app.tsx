@@ -1,5 +1,11 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { type ClientLoaderFunctionArgs, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  type ClientLoaderFunctionArgs,
+  Outlet,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import i18n from "i18next";
 import { ErrorView } from "~/components/error-view";
 import { AppShell } from "~/components/layout/app-shell";
@@ -8,8 +14,8 @@ import { NAMESPACES } from "~/i18n/config";
 import { requireUser } from "~/modules/auth/guards.server";
 import { menuFor } from "~/modules/auth/menu";
 import { can, homeFor } from "~/modules/auth/permissions";
-import { readSidebar } from "~/modules/layout.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
+import { readSidebar } from "~/modules/layout.server";
 import { menuPreferences } from "~/modules/menu/preferences.server";
 import { schoolBrand } from "~/modules/settings.server";
 import { pendingTransfers } from "~/modules/transfers/transfers.server";
@@ -48,7 +54,13 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   return data;
 }
 
-export function shouldRevalidate({ formAction, defaultShouldRevalidate }: { formAction?: string; defaultShouldRevalidate: boolean }) {
+export function shouldRevalidate({
+  formAction,
+  defaultShouldRevalidate,
+}: {
+  formAction?: string;
+  defaultShouldRevalidate: boolean;
+}) {
   // Toggling the sidebar does not change anything this loader reads but the cookie, already applied optimistically.
   if (formAction === "/resources/layout") return false;
   return defaultShouldRevalidate;

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { coursePdfLoader, issueCertificatesAction, requireCourseExists } from "~/http/course-pdf.server";
 import { requireId } from "~/http/ids.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { coursePdfLoader, issueCertificatesAction, requireCourseExists } from "~/http/course-pdf.server";
 
 /** GET /admin/courses/{id}/certificate.pdf?student=ID or ?all=1 (passing students only): admin staff and coordinators. Prints issued certificates. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -16,5 +16,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "course-reports:view");
   const courseId = requireId(params);
   await requireCourseExists(courseId);
-  return issueCertificatesAction(request, courseId, user.id, `/admin/courses/${courseId}/certificate.pdf`, `/admin/courses/${courseId}`);
+  return issueCertificatesAction(
+    request,
+    courseId,
+    user.id,
+    `/admin/courses/${courseId}/certificate.pdf`,
+    `/admin/courses/${courseId}`,
+  );
 }

@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { coursePdfLoader, requireCourseExists } from "~/http/course-pdf.server";
 import { requireId } from "~/http/ids.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { coursePdfLoader, requireCourseExists } from "~/http/course-pdf.server";
 
 /** GET /admin/courses/{id}/report.pdf?student=ID or ?all=1: admin staff and coordinators. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

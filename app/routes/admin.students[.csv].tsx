@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { findSchedule } from "~/modules/courses/schedules";
+import { schoolDates, schoolToday } from "~/modules/courses/sessions.server";
 import { CSV_BOM, csvRow } from "~/modules/students/csv";
 import { levelById } from "~/modules/students/levels";
-import { schoolDates, schoolToday } from "~/modules/courses/sessions.server";
 import { exportStudents, parseStudentFilters } from "~/modules/students/students.server";
 
 /**
@@ -61,7 +61,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
             r.phone_number,
             c(`registration.age.${r.age_category}`),
             levelById(r.level_id)?.name ?? "",
-            schedule ? c("registration.scheduleLabel", { days: c(`registration.days.${schedule.days}`), start: schedule.start_time, end: schedule.end_time }) : r.schedule,
+            schedule
+              ? c("registration.scheduleLabel", {
+                  days: c(`registration.days.${schedule.days}`),
+                  start: schedule.start_time,
+                  end: schedule.end_time,
+                })
+              : r.schedule,
             r.promotion,
             r.course_code,
             c(`status.${r.status}`),

@@ -5,9 +5,12 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { useTranslation } from "react-i18next";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { LanguageSwitcher } from "~/components/language-switcher";
+import { SchoolMark } from "~/components/layout/school-mark";
 import { SkipLink } from "~/components/layout/skip-link";
 import { AlertDialog } from "~/components/ui/alert-dialog";
 import { db } from "~/db/kysely.server";
+import { type Role } from "~/db/schema";
+import { isHttps } from "~/env.server";
 import { LANGUAGES } from "~/i18n/config";
 import { localeCookie, translator } from "~/i18n/i18n.server";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
@@ -16,9 +19,6 @@ import { type LoginFailure, authenticate } from "~/modules/auth/login.server";
 import { homeFor } from "~/modules/auth/permissions";
 import { createSession, safeRedirect } from "~/modules/auth/session.server";
 import { schoolBrand } from "~/modules/settings.server";
-import { SchoolMark } from "~/components/layout/school-mark";
-import type { Role } from "~/db/schema";
-import { isHttps } from "~/env.server";
 import { readForm } from "~/modules/shared/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -100,7 +100,11 @@ export default function Login() {
           <Form method="post" className="mt-6 space-y-2" {...getFormProps(form)} noValidate>
             <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
             {form.errors?.length && !locked ? (
-              <div id={form.errorId} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
+              <div
+                id={form.errorId}
+                role="alert"
+                className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900"
+              >
                 {t(form.errors[0])}
               </div>
             ) : null}

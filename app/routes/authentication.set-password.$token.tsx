@@ -5,25 +5,29 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { LanguageSwitcher } from "~/components/language-switcher";
+import { SchoolMark } from "~/components/layout/school-mark";
 import { SkipLink } from "~/components/layout/skip-link";
+import { FormAlert } from "~/components/ui/form-alert";
+import { NewPasswordFields } from "~/components/ui/form-fields";
+import { titleMeta } from "~/components/ui/meta";
 import { translator } from "~/i18n/i18n.server";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
+import { schoolBrand } from "~/modules/settings.server";
+import { readForm } from "~/modules/shared/form.server";
 import { toasts } from "~/modules/toast.server";
 import { PASSWORD_FIELDS, setPasswordSchema } from "~/modules/users/schema";
 import { type TokenState, passwordTokenState, setPasswordWithToken } from "~/modules/users/users.server";
-import { readForm } from "~/modules/shared/form.server";
-import { schoolBrand } from "~/modules/settings.server";
-import { SchoolMark } from "~/components/layout/school-mark";
-import { titleMeta } from "~/components/ui/meta";
-import { FormAlert } from "~/components/ui/form-alert";
-import { NewPasswordFields } from "~/components/ui/form-fields";
 
 export const handle = { i18n: ["common", "users"] };
 
 const STATUS: Record<Exclude<TokenState, "valid">, number> = { invalid: 404, used: 410, expired: 410 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [state, t, school] = await Promise.all([passwordTokenState(params.token ?? ""), translator(request, "users"), schoolBrand()]);
+  const [state, t, school] = await Promise.all([
+    passwordTokenState(params.token ?? ""),
+    translator(request, "users"),
+    schoolBrand(),
+  ]);
   return json({ state, title: t("setPassword.title"), school }, { status: state === "valid" ? 200 : STATUS[state] });
 }
 
@@ -36,12 +40,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await readForm(request), { schema: setPasswordSchema });
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), state: "valid" as TokenState }, { status: 400 });
+    return json(
+      { result: submission.reply({ hideFields: PASSWORD_FIELDS }), state: "valid" as TokenState },
+      { status: 400 },
+    );
   }
   const outcome = await setPasswordWithToken(params.token ?? "", submission.value.password);
   if (!outcome.ok) {
     return json(
-      { result: submission.reply({ formErrors: [`users:setPassword.${outcome.reason}`], hideFields: PASSWORD_FIELDS }), state: outcome.reason as TokenState },
+      {
+        result: submission.reply({ formErrors: [`users:setPassword.${outcome.reason}`], hideFields: PASSWORD_FIELDS }),
+        state: outcome.reason as TokenState,
+      },
       { status: STATUS[outcome.reason] },
     );
   }
@@ -77,11 +87,16 @@ export default function SetPassword() {
           <h1 className="text-2xl font-semibold">{t("setPassword.title")}</h1>
           {state !== "valid" ? (
             <>
-              <p role="alert" className="mt-4 rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">
+              <p
+                role="alert"
+                className="mt-4 rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900"
+              >
                 {t(`setPassword.${state}`)}
               </p>
               <p className="mt-6 text-center text-sm">
-                <Link to="/authentication/login" className="font-semibold text-primary-dark underline">{t("setPassword.toLogin")}</Link>
+                <Link to="/authentication/login" className="font-semibold text-primary-dark underline">
+                  {t("setPassword.toLogin")}
+                </Link>
               </p>
             </>
           ) : (

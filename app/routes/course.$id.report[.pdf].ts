@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { coursePdfLoader } from "~/http/course-pdf.server";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { requireCourseProfessor } from "~/http/course-access.server";
+import { coursePdfLoader } from "~/http/course-pdf.server";
 
 /** GET /course/{id}/report.pdf?student=ID (one student) or ?all=1 (the course): the course's professor only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
+import { isHttps } from "~/env.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { safeRedirect } from "~/modules/auth/session.server";
 import { sidebarCookie } from "~/modules/layout.server";
-import { isHttps } from "~/env.server";
 import { readForm } from "~/modules/shared/form.server";
 
 /** Opens or closes the sidebar (the header's toggle), remembered in a cookie. */

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { isHttps } from "~/env.server";
 import { LANGUAGES } from "~/i18n/config";
 import { localeCookie } from "~/i18n/i18n.server";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
 import { safeRedirect } from "~/modules/auth/session.server";
-import { isHttps } from "~/env.server";
 import { readForm } from "~/modules/shared/form.server";
 
 /** Remembers the chosen language in a cookie and goes back to the page. */

@@ -32,7 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case "bookmark": {
       // Removing takes any page's path: only the user's own row of it goes.
       const path = bookmarkTarget(user.role, form.get("path"), { anyPage: !on });
-      if (!path || (on && !(await ownsCoursePage(user.id, path)))) throw json({ message: "common:menuTools.notBookmarkable" }, { status: 400 });
+      if (!path || (on && !(await ownsCoursePage(user.id, path))))
+        throw json({ message: "common:menuTools.notBookmarkable" }, { status: 400 });
       const label = form.get("label");
       outcome = await setBookmark(user.id, path, typeof label === "string" ? label : "", on);
       done = on ? "common:menuTools.bookmarked" : "common:menuTools.unbookmarked";

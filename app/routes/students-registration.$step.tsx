@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ZodTypeAny, output } from "zod";
+import { type ZodTypeAny, type output } from "zod";
 import { Fieldset, RadioGroup, SelectField, TextAreaField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -34,8 +34,8 @@ import {
   submitDraft,
   tooManySubmissions,
 } from "~/modules/registrations/wizard.server";
-import { levelsFor } from "~/modules/students/levels";
 import { readForm } from "~/modules/shared/form.server";
+import { levelsFor } from "~/modules/students/levels";
 
 type FormStep = Exclude<Step, "done">;
 const FORM_STEPS: FormStep[] = ["personal", "address", "message"];
@@ -51,7 +51,8 @@ async function resolve(request: Request, param: string | undefined) {
   const data: DraftData = draft?.data ?? { raw: {} };
   const first = firstIncompleteStep(data, !!draft?.registrationId, today);
   if (!isStep(param)) throw redirect(`/students-registration/${first}`);
-  const allowed = first === "done" ? param === "done" : STEPS.indexOf(param) <= STEPS.indexOf(first) && param !== "done";
+  const allowed =
+    first === "done" ? param === "done" : STEPS.indexOf(param) <= STEPS.indexOf(first) && param !== "done";
   if (!allowed) throw redirect(`/students-registration/${first}`);
   return { draft, data, step: param, today };
 }
@@ -74,7 +75,6 @@ function schemaFor(step: FormStep, data: DraftData, today: string) {
   if (step === "address") return addressSchema(data.personal?.age_category);
   return messageSchema;
 }
-
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -110,7 +110,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (step === "personal") {
     const value = submission.value as DraftData["personal"] & {};
     if (await idNumberTaken(value.id_number)) {
-      return json({ result: submission.reply({ fieldErrors: { id_number: ["registration.errors.idNumberTaken"] } }) }, { status: 409 });
+      return json(
+        { result: submission.reply({ fieldErrors: { id_number: ["registration.errors.idNumberTaken"] } }) },
+        { status: 409 },
+      );
     }
     const saved = await saveDraft(request, client, draft, { ...next, personal: value });
     if (saved.refused) {
@@ -119,7 +122,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect("/students-registration/address", saved);
   }
   if (step === "address") {
-    const saved = await saveDraft(request, client, draft, { ...next, address: submission.value as DraftData["address"] });
+    const saved = await saveDraft(request, client, draft, {
+      ...next,
+      address: submission.value as DraftData["address"],
+    });
     return redirect("/students-registration/message", saved);
   }
 
@@ -154,7 +160,9 @@ export default function RegistrationStep() {
       <StepIndicator current={step} />
       <section className="card mt-4" aria-labelledby="step-heading">
         {step === "personal" ? <PersonalStepForm defaults={defaults} lastResult={lastResult} today={today} /> : null}
-        {step === "address" ? <AddressStepForm defaults={defaults} lastResult={lastResult} age={age ?? "adults"} /> : null}
+        {step === "address" ? (
+          <AddressStepForm defaults={defaults} lastResult={lastResult} age={age ?? "adults"} />
+        ) : null}
         {step === "message" ? <MessageStepForm defaults={defaults} lastResult={lastResult} /> : null}
         {step === "done" ? <Done reference={reference} /> : null}
       </section>

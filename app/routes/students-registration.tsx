@@ -2,8 +2,8 @@ import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/nod
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/components/language-switcher";
-import { SkipLink } from "~/components/layout/skip-link";
 import { SchoolMark } from "~/components/layout/school-mark";
+import { SkipLink } from "~/components/layout/skip-link";
 import { translator } from "~/i18n/i18n.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { schoolBrand } from "~/modules/settings.server";
@@ -12,11 +12,18 @@ import { schoolBrand } from "~/modules/settings.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const [school, t, today] = await Promise.all([schoolBrand(), translator(request), schoolToday()]);
   // The footer's year is the school's (its time zone), the same on the server and in the browser.
-  return json({ schoolName: school.name, schoolLogo: school.logo, title: t("registration.title"), year: today.slice(0, 4) });
+  return json({
+    schoolName: school.name,
+    schoolLogo: school.logo,
+    title: t("registration.title"),
+    year: today.slice(0, 4),
+  });
 }
 
 // The tab title in the reader's language, like the page's heading.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.schoolName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.schoolName}` : "" },
+];
 
 export default function RegistrationLayout() {
   const { schoolName, schoolLogo, year } = useLoaderData<typeof loader>();

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { db } from "~/db/kysely.server";
 import { apiError, methodNotAllowed, readBody, requireMethod } from "~/modules/api/api.server";
 import { refuseCrossSite } from "~/modules/auth/guards.server";
 import { loginSchema } from "~/modules/auth/login-schema";
 import { authenticate } from "~/modules/auth/login.server";
 import { issueSession } from "~/modules/auth/session.server";
-import { db } from "~/db/kysely.server";
 
 const MESSAGES = {
   invalid: [401, "The email or password is incorrect."],

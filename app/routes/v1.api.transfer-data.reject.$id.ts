@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireId } from "~/http/ids.server";
-import { apiUser, methodNotAllowed, requireMethod } from "~/modules/api/api.server";
 import { TRANSFER_REFUSALS, apiRefusal } from "~/http/outcome.server";
+import { apiUser, methodNotAllowed, requireMethod } from "~/modules/api/api.server";
 import { decideTransfer } from "~/modules/transfers/transfers.server";
 
 /** PUT with an empty body; 409 when the transfer is no longer pending. */

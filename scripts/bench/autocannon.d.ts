@@ -1,6 +1,6 @@
 // The part of autocannon 8's API that scripts/bench/run.ts uses (the package ships no types).
 declare module "autocannon" {
-  import type { EventEmitter } from "node:events";
+  import { type EventEmitter } from "node:events";
 
   export interface AutocannonRequest {
     method?: string;
@@ -30,13 +30,19 @@ declare module "autocannon" {
   }
 
   export interface Instance extends EventEmitter {
-    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
     on(event: "done", listener: (result: AutocannonResult) => void): this;
     on(event: "reqError", listener: (error: Error) => void): this;
     on(event: string, listener: (...args: unknown[]) => void): this;
     stop(): void;
   }
 
-  function autocannon(options: AutocannonOptions, callback?: (error: Error | null, result: AutocannonResult) => void): Instance;
+  function autocannon(
+    options: AutocannonOptions,
+    callback?: (error: Error | null, result: AutocannonResult) => void,
+  ): Instance;
   export default autocannon;
 }

@@ -10,9 +10,9 @@
 // This is a script that prints figures; no test asserts a timing.
 import os from "node:os";
 import { type Browser, type BrowserContext, type Page, chromium } from "@playwright/test";
-import { JS_BUDGET_GZIP, SERVER_ONLY_PACKAGES, gzipSize, hasClientBuild, routeBundles } from "./bundle";
 import { startDemoApp } from "../lib/built-app";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium";
+import { JS_BUDGET_GZIP, SERVER_ONLY_PACKAGES, gzipSize, hasClientBuild, routeBundles } from "./bundle";
 
 export interface BrowserBenchOptions {
   baseURL: string;
@@ -52,11 +52,15 @@ interface Line {
   upBytesPerSec: number;
 }
 /** Lighthouse's mobile "Slow 4G": 150 ms RTT x 3.75 request latency, 1.6 Mbps down, 750 Kbps up. */
-export const SLOW_4G: Line = { name: "Slow 4G", latencyMs: 562.5, downBytesPerSec: (1.6 * 1024 * 1024) / 8, upBytesPerSec: (750 * 1024) / 8 };
+export const SLOW_4G: Line = {
+  name: "Slow 4G",
+  latencyMs: 562.5,
+  downBytesPerSec: (1.6 * 1024 * 1024) / 8,
+  upBytesPerSec: (750 * 1024) / 8,
+};
 /** DevTools' "Slow 3G" preset: 2,000 ms, 50 KB/s each way. */
 export const SLOW_3G: Line = { name: "Slow 3G", latencyMs: 2000, downBytesPerSec: 50_000, upBytesPerSec: 50_000 };
 const CPU_SLOWDOWN = 4;
-
 
 // ---------------------------------------------------------------- page weight
 
@@ -89,11 +93,19 @@ export function assetsOf(html: string) {
   }
   // Remix starts the app with an inline `import("/assets/entry.client-….js")`.
   for (const m of html.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g)) js.add(m[1]);
-  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0);
+  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce(
+    (n, m) => n + Buffer.byteLength(m[1]),
+    0,
+  );
   return { css: [...css], js: [...js], inlineCss };
 }
 
-async function weigh(context: BrowserContext, name: string, pagePath: string, cache: Map<string, Buffer>): Promise<PageWeight> {
+async function weigh(
+  context: BrowserContext,
+  name: string,
+  pagePath: string,
+  cache: Map<string, Buffer>,
+): Promise<PageWeight> {
   const response = await context.request.get(pagePath, { maxRedirects: 0 });
   if (response.status() !== 200) throw new Error(`${name}: GET ${pagePath} answered ${response.status()}`);
   const html = await response.body();
@@ -176,7 +188,10 @@ function pageProbe(selector: string) {
   };
   const check = () => {
     const input = [...document.querySelectorAll(selector)].find(visible);
-    const hydrated = !!input && w.__remixRouter?.state.initialized === true && Object.keys(input).some((k) => k.startsWith("__reactFiber"));
+    const hydrated =
+      !!input &&
+      w.__remixRouter?.state.initialized === true &&
+      Object.keys(input).some((k) => k.startsWith("__reactFiber"));
     if (hydrated) w.__bench.usable = performance.now();
     else requestAnimationFrame(check);
   };
@@ -216,7 +231,11 @@ async function measureOnce(browser: Browser, baseURL: string, s: Scenario): Prom
       await page.waitForTimeout(100);
     }
     if (s.javaScript) {
-      await page.waitForFunction(() => (window as unknown as { __bench: { usable: number | null } }).__bench.usable !== null, undefined, { timeout: 120_000, polling: 100 });
+      await page.waitForFunction(
+        () => (window as unknown as { __bench: { usable: number | null } }).__bench.usable !== null,
+        undefined,
+        { timeout: 120_000, polling: 100 },
+      );
       // Work the page starts after hydration (translations fetched at idle...) counts for blocking time.
       if (s.tbt) {
         await page.waitForLoadState("networkidle", { timeout: 120_000 });
@@ -226,9 +245,15 @@ async function measureOnce(browser: Browser, baseURL: string, s: Scenario): Prom
     return await page.evaluate(
       ({ js, selector }) => {
         const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
-        const probe = (window as unknown as { __bench: { usable: number | null; lcp: number; longTasks: { start: number; duration: number }[] } }).__bench;
+        const probe = (
+          window as unknown as {
+            __bench: { usable: number | null; lcp: number; longTasks: { start: number; duration: number }[] };
+          }
+        ).__bench;
         if (js) {
-          const tbt = probe.longTasks.filter((t) => t.start >= fcp).reduce((n, t) => n + Math.max(0, t.duration - 50), 0);
+          const tbt = probe.longTasks
+            .filter((t) => t.start >= fcp)
+            .reduce((n, t) => n + Math.max(0, t.duration - 50), 0);
           return { fcp, lcp: probe.lcp || fcp, usable: probe.usable ?? NaN, tbt };
         }
         // No JavaScript: observers' callbacks never ran, but their buffers can be read now.
@@ -240,7 +265,9 @@ async function measureOnce(browser: Browser, baseURL: string, s: Scenario): Prom
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
         const input = [...document.querySelectorAll(selector)].find((el) => {
           const r = el.getBoundingClientRect();
-          return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+          return (
+            r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth
+          );
         });
         const usable = input ? Math.max(fcp, nav?.responseEnd ?? fcp) : NaN;
         return { fcp, lcp, usable, tbt: null };
@@ -258,11 +285,19 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-async function measure(browser: Browser, baseURL: string, s: Scenario, runs: number, log: (l: string) => void): Promise<Timing> {
+async function measure(
+  browser: Browser,
+  baseURL: string,
+  s: Scenario,
+  runs: number,
+  log: (l: string) => void,
+): Promise<Timing> {
   const all: Timing[] = [];
   for (let i = 0; i < runs; i++) {
     const t = await measureOnce(browser, baseURL, s);
-    log(`  ${s.label} #${i + 1}: FCP ${ms(t.fcp)}, LCP ${ms(t.lcp)}, usable ${ms(t.usable)}${t.tbt === null ? "" : `, TBT ${ms(t.tbt)}`}`);
+    log(
+      `  ${s.label} #${i + 1}: FCP ${ms(t.fcp)}, LCP ${ms(t.lcp)}, usable ${ms(t.usable)}${t.tbt === null ? "" : `, TBT ${ms(t.tbt)}`}`,
+    );
     all.push(t);
   }
   const tbts = all.map((t) => t.tbt).filter((t): t is number => t !== null);
@@ -305,7 +340,9 @@ function weightTable(weights: PageWeight[]) {
     if (w.inlineCss) notes.push(`HTML holds ${kb(w.inlineCss)} of inline CSS`);
     if (w.name === "Registration") {
       const both = w.html.gzip + w.css.gzip;
-      notes.push(`HTML + CSS ${kb(both)} gzip, budget < ${kb(BUDGETS.registrationHtmlCssGzip)}: ${verdict(both < BUDGETS.registrationHtmlCssGzip)}`);
+      notes.push(
+        `HTML + CSS ${kb(both)} gzip, budget < ${kb(BUDGETS.registrationHtmlCssGzip)}: ${verdict(both < BUDGETS.registrationHtmlCssGzip)}`,
+      );
     }
     if (w.name.startsWith("Gradebook")) {
       notes.push(`HTML budget < ${kb(BUDGETS.gradebookHtmlGzip)}: ${verdict(w.html.gzip < BUDGETS.gradebookHtmlGzip)}`);
@@ -381,20 +418,62 @@ export async function browserBench(o: BrowserBenchOptions): Promise<string> {
 
     const phone = { width: 412, height: 823 };
     const laptop = { width: 1280, height: 800 };
-    const registration = { path: "/students-registration/personal", inputs: "main form input:not([type=hidden])", viewport: phone };
-    const gradebook = { path: o.gradebookPath, inputs: "main form input[data-cell]", viewport: laptop, storageState: professor };
+    const registration = {
+      path: "/students-registration/personal",
+      inputs: "main form input:not([type=hidden])",
+      viewport: phone,
+    };
+    const gradebook = {
+      path: o.gradebookPath,
+      inputs: "main form input[data-cell]",
+      viewport: laptop,
+      storageState: professor,
+    };
     const scenarios: (Scenario & { budget?: (t: Timing) => string })[] = [
-      { label: "Registration, Slow 4G, JS", ...registration, javaScript: true, line: SLOW_4G, budget: (t) => lcpBudget(t, BUDGETS.registrationLcpSlow4g) },
-      { label: "Registration, Slow 4G, no JS", ...registration, javaScript: false, line: SLOW_4G, budget: (t) => lcpBudget(t, BUDGETS.registrationLcpSlow4g) },
-      { label: "Registration, Slow 3G, JS", ...registration, javaScript: true, line: SLOW_3G, budget: (t) => lcpBudget(t, BUDGETS.registrationLcpSlow3g) },
-      { label: "Registration, Slow 3G, no JS", ...registration, javaScript: false, line: SLOW_3G, budget: (t) => lcpBudget(t, BUDGETS.registrationLcpSlow3g) },
-      { label: "Gradebook, Slow 4G, JS", ...gradebook, javaScript: true, line: SLOW_4G, tbt: true, budget: (t) => tbtBudget(t) },
+      {
+        label: "Registration, Slow 4G, JS",
+        ...registration,
+        javaScript: true,
+        line: SLOW_4G,
+        budget: (t) => lcpBudget(t, BUDGETS.registrationLcpSlow4g),
+      },
+      {
+        label: "Registration, Slow 4G, no JS",
+        ...registration,
+        javaScript: false,
+        line: SLOW_4G,
+        budget: (t) => lcpBudget(t, BUDGETS.registrationLcpSlow4g),
+      },
+      {
+        label: "Registration, Slow 3G, JS",
+        ...registration,
+        javaScript: true,
+        line: SLOW_3G,
+        budget: (t) => lcpBudget(t, BUDGETS.registrationLcpSlow3g),
+      },
+      {
+        label: "Registration, Slow 3G, no JS",
+        ...registration,
+        javaScript: false,
+        line: SLOW_3G,
+        budget: (t) => lcpBudget(t, BUDGETS.registrationLcpSlow3g),
+      },
+      {
+        label: "Gradebook, Slow 4G, JS",
+        ...gradebook,
+        javaScript: true,
+        line: SLOW_4G,
+        tbt: true,
+        budget: (t) => tbtBudget(t),
+      },
       { label: "Gradebook, Slow 4G, no JS", ...gradebook, javaScript: false, line: SLOW_4G },
     ];
     const timings: string[] = [];
     for (const s of scenarios) {
       const t = await measure(browser, o.baseURL, s, runs, log);
-      timings.push(`| ${s.label} | ${ms(t.fcp)} | ${ms(t.lcp)} | ${ms(t.usable)} | ${t.tbt === null ? "–" : ms(t.tbt)} | ${s.budget?.(t) ?? "–"} |`);
+      timings.push(
+        `| ${s.label} | ${ms(t.fcp)} | ${ms(t.lcp)} | ${ms(t.usable)} | ${t.tbt === null ? "–" : ms(t.tbt)} | ${s.budget?.(t) ?? "–"} |`,
+      );
     }
 
     return [
@@ -456,7 +535,13 @@ async function main() {
   try {
     const baseURL = env.BENCH_URL ?? server!.baseURL;
     const gradebookPath = env.BENCH_GRADEBOOK ?? (await findGradebook(baseURL, professorEmail, password));
-    const report = await browserBench({ baseURL, gradebookPath, professorEmail, password, staffEmail: env.BENCH_STAFF });
+    const report = await browserBench({
+      baseURL,
+      gradebookPath,
+      professorEmail,
+      password,
+      staffEmail: env.BENCH_STAFF,
+    });
     process.stdout.write(`${report}\n`);
   } finally {
     await server?.stop();

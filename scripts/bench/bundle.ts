@@ -12,7 +12,14 @@ import zlib from "node:zlib";
 /** The JavaScript budget of one route, gzip (issue 9). */
 export const JS_BUDGET_GZIP = 110_000;
 /** Libraries the browser never needs: the server makes PDFs and expands calendars. */
-export const SERVER_ONLY_PACKAGES = ["pdf-lib", "@pdf-lib/fontkit", "@pdf-lib/standard-fonts", "@pdf-lib/upng", "rrule", "date-fns/locale"];
+export const SERVER_ONLY_PACKAGES = [
+  "pdf-lib",
+  "@pdf-lib/fontkit",
+  "@pdf-lib/standard-fonts",
+  "@pdf-lib/upng",
+  "rrule",
+  "date-fns/locale",
+];
 
 export interface RouteBundle {
   id: string;
@@ -75,7 +82,8 @@ export function routeBundles(buildDir = "build"): RouteBundle[] {
   const bundles: RouteBundle[] = [];
   for (const route of Object.values(manifest.routes)) {
     const chain: ManifestRoute[] = [];
-    for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.unshift(r);
+    for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined)
+      chain.unshift(r);
     const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
     for (const r of chain) [r.module, ...(r.imports ?? [])].forEach((f) => files.add(f));
     const list = [...files];

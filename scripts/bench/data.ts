@@ -13,10 +13,17 @@
 // recreated from scratch: the SQLite file is deleted, or PostgreSQL's schema
 // public is dropped and created again.
 import path from "node:path";
-import type { Kysely } from "kysely";
+import { type Kysely } from "kysely";
 import { closeDatabase, database, sql } from "~/db/kysely.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import type { AgeCategory, ApprovalStatus, AttendanceValue, Database, GradingCategory, RecordStatus } from "~/db/schema";
+import {
+  type AgeCategory,
+  type ApprovalStatus,
+  type AttendanceValue,
+  type Database,
+  type GradingCategory,
+  type RecordStatus,
+} from "~/db/schema";
 import { DEMO_PASSWORD, People, type PersonRow, USERS } from "~/db/seed/demo.server";
 import { createRandom } from "~/db/seed/random";
 import { hashPassword } from "~/modules/auth/password.server";
@@ -47,11 +54,29 @@ const REGISTRATIONS = { approved: 2100, rejected: 500, pending: 400 };
 
 // Levels a term's courses teach (Private Classes are one-to-one, not in this school's groups), with their weights.
 const LEVEL_WEIGHTS: Record<AgeCategory, [number, number][]> = {
-  adults: [[7, 10], [1, 25], [2, 20], [3, 18], [4, 10], [6, 9], [5, 8]],
-  kids: [[7, 18], [8, 20], [12, 17], [13, 15], [9, 12], [10, 10], [11, 8]],
+  adults: [
+    [7, 10],
+    [1, 25],
+    [2, 20],
+    [3, 18],
+    [4, 10],
+    [6, 9],
+    [5, 8],
+  ],
+  kids: [
+    [7, 18],
+    [8, 20],
+    [12, 17],
+    [13, 15],
+    [9, 12],
+    [10, 10],
+    [11, 8],
+  ],
 };
 // Kids come in the afternoon, the evening or on Saturday (as in the demo school).
-const KIDS_SCHEDULES = STANDARD_SCHEDULES.filter((s) => s.start_time >= "15:00" || s.id.startsWith("SAT") || s.id === "FRI-INTENSIVE-14-18");
+const KIDS_SCHEDULES = STANDARD_SCHEDULES.filter(
+  (s) => s.start_time >= "15:00" || s.id.startsWith("SAT") || s.id === "FRI-INTENSIVE-14-18",
+);
 
 const HOLIDAYS_OF_A_YEAR: [string, string, string][] = [
   ["01-01", "01-01", "Año Nuevo"],
@@ -71,8 +96,19 @@ const TRANSFER_REASONS = [
   "Teacher recommends moving up.",
   null,
 ];
-const REJECT_REASONS = ["Duplicate of an earlier registration.", "Could not reach the applicant.", "Incomplete information."];
-const MESSAGES = ["¿Tienen clases los sábados?", "I would like to prepare for the FIRST exam.", "Necesito factura.", null, null, null];
+const REJECT_REASONS = [
+  "Duplicate of an earlier registration.",
+  "Could not reach the applicant.",
+  "Incomplete information.",
+];
+const MESSAGES = [
+  "¿Tienen clases los sábados?",
+  "I would like to prepare for the FIRST exam.",
+  "Necesito factura.",
+  null,
+  null,
+  null,
+];
 
 // ---------------------------------------------------------------------------
 // Plan types
@@ -170,15 +206,34 @@ function plan(today: string, passwordHash: string) {
   const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
   const randomDay = (from: string, to: string) => addDays(from, rng.int(0, Math.max(0, daysBetween(from, to))));
   /** An instant during office hours (08:00-18:59 in the school's zone) of a day. */
-  const officeTime = (day: string) => zonedInstant(day, `${pad(rng.int(8, 18))}:${pad(rng.int(0, 59))}`, TIME_ZONE).toISOString();
+  const officeTime = (day: string) =>
+    zonedInstant(day, `${pad(rng.int(8, 18))}:${pad(rng.int(0, 59))}`, TIME_ZONE).toISOString();
   const endOf = (day: string, time: string) => zonedInstant(day, time, TIME_ZONE).toISOString();
 
   // Staff: the demo accounts, then professors 4 to 60.
   const created = endOf(addDays(today, -400), "09:00");
-  const users = USERS.map(([name, email, role], i) => ({ id: i + 1, name, email, role, password_hash: passwordHash, status: "active" as const, image: null, locale: null, locked_at: null, created_at: created, updated_at: created }));
+  const users = USERS.map(([name, email, role], i) => ({
+    id: i + 1,
+    name,
+    email,
+    role,
+    password_hash: passwordHash,
+    status: "active" as const,
+    image: null,
+    locale: null,
+    locked_at: null,
+    created_at: created,
+    updated_at: created,
+  }));
   for (let n = 4; users.filter((u) => u.role === "professor").length < PROFESSORS; n++) {
     const p = people.person("adults", 1, "MON-WED-09-11");
-    users.push({ ...users[0], id: users.length + 1, name: `${p.first_name} ${p.last_name}`, email: `professor${n}@school.test`, role: "professor" });
+    users.push({
+      ...users[0],
+      id: users.length + 1,
+      name: `${p.first_name} ${p.last_name}`,
+      email: `professor${n}@school.test`,
+      role: "professor",
+    });
   }
   const userId = (email: string) => users.find((u) => u.email === email)!.id;
   const professors = users.filter((u) => u.role === "professor").map((u) => u.id);
@@ -198,7 +253,8 @@ function plan(today: string, passwordHash: string) {
     for (const [from, to, name] of HOLIDAYS_OF_A_YEAR) {
       const start_date = `${year}-${from}`;
       const end_date = `${year}-${to}`;
-      if (end_date >= yearStart && start_date <= terms[2].end) holidays.push({ id: holidays.length + 1, name, start_date, end_date, course_id: null });
+      if (end_date >= yearStart && start_date <= terms[2].end)
+        holidays.push({ id: holidays.length + 1, name, start_date, end_date, course_id: null });
     }
   }
 
@@ -229,7 +285,8 @@ function plan(today: string, passwordHash: string) {
     students.push(s);
     return s;
   };
-  for (let i = 0; i < FIRST_TERM_STUDENTS; i++) newStudent(randomDay(addDays(terms[1].start, -60), addDays(terms[1].start, -3)));
+  for (let i = 0; i < FIRST_TERM_STUDENTS; i++)
+    newStudent(randomDay(addDays(terms[1].start, -60), addDays(terms[1].start, -3)));
   // "Sam Student" is one of them.
   Object.assign(students[0].person, { email: "student@school.test" });
   students[0].user_id = userId("student@school.test");
@@ -243,8 +300,14 @@ function plan(today: string, passwordHash: string) {
     let items = syllabus.get(levelId);
     if (!items) {
       items = [
-        ...Array.from({ length: 8 }, (_, i) => ({ item_name: `Assignment ${i + 1}`, category: "ASSIGNMENTS" as const })),
-        ...Array.from({ length: 3 }, (_, i) => ({ item_name: `Progress Test ${i + 1}`, category: "PROGRESS TESTS" as const })),
+        ...Array.from({ length: 8 }, (_, i) => ({
+          item_name: `Assignment ${i + 1}`,
+          category: "ASSIGNMENTS" as const,
+        })),
+        ...Array.from({ length: 3 }, (_, i) => ({
+          item_name: `Progress Test ${i + 1}`,
+          category: "PROGRESS TESTS" as const,
+        })),
         ...examModules(examType(levelId, age)).map((m) => ({ item_name: m, category: "EXAM" as const })),
       ];
       syllabus.set(levelId, items);
@@ -252,14 +315,26 @@ function plan(today: string, passwordHash: string) {
     return items;
   };
   let itemId = 0;
-  const newCourse = (term: 1 | 2, age: AgeCategory, level_id: number, schedule: StandardSchedule, professor: number, code?: string): Course => {
+  const newCourse = (
+    term: 1 | 2,
+    age: AgeCategory,
+    level_id: number,
+    schedule: StandardSchedule,
+    professor: number,
+    code?: string,
+  ): Course => {
     const { start, end } = terms[term];
     const seq = courses.filter((c) => c.term === term).length + 1;
     const short = levelById(level_id)!.short;
-    const days = schedule.days.replace(/,/g, "").replace(/(\w)\w(?=\w)/g, "$1").slice(0, 4); // MO,WE → MW, FR → FR
+    const days = schedule.days
+      .replace(/,/g, "")
+      .replace(/(\w)\w(?=\w)/g, "$1")
+      .slice(0, 4); // MO,WE → MW, FR → FR
     const c: Course = {
       id: courses.length + 1,
-      code: code ?? `T${term}-${age === "kids" ? "KID" : "ADU"}-${short}-${days}${schedule.start_time.slice(0, 2)}${schedule.end_time.slice(0, 2)}-${pad(seq, 3)}`,
+      code:
+        code ??
+        `T${term}-${age === "kids" ? "KID" : "ADU"}-${short}-${days}${schedule.start_time.slice(0, 2)}${schedule.end_time.slice(0, 2)}-${pad(seq, 3)}`,
       term,
       age,
       level_id,
@@ -291,7 +366,9 @@ function plan(today: string, passwordHash: string) {
   const load = new Map<string, number>();
   const slot = (term: number, age: AgeCategory): [StandardSchedule, number] => {
     const schedules = rng.shuffle(age === "kids" ? KIDS_SCHEDULES : STANDARD_SCHEDULES);
-    const byLoad = rng.shuffle(professors).sort((a, b) => (load.get(`${term}:${a}`) ?? 0) - (load.get(`${term}:${b}`) ?? 0));
+    const byLoad = rng
+      .shuffle(professors)
+      .sort((a, b) => (load.get(`${term}:${a}`) ?? 0) - (load.get(`${term}:${b}`) ?? 0));
     for (const p of byLoad) {
       for (const s of schedules) {
         const key = `${term}:${p}:${s.id}`;
@@ -339,15 +416,32 @@ function plan(today: string, passwordHash: string) {
       let rest = list;
       if (first && k === `${first.course.age}:${first.course.level_id}`) {
         if (n < 2 || list.length < first.size + n) throw new Error("The bench course's group is too small");
-        for (const s of list.slice(0, first.size)) enrollments.push({ id: enrollments.length + 1, student: s, course: first.course, start_date: first.course.start_date, end_date: null, end_reason: null });
+        for (const s of list.slice(0, first.size))
+          enrollments.push({
+            id: enrollments.length + 1,
+            student: s,
+            course: first.course,
+            start_date: first.course.start_date,
+            end_date: null,
+            end_reason: null,
+          });
         rest = list.slice(first.size);
-        for (let i = 1; i < n; i++) groupCourses.push(newCourse(term, age as AgeCategory, Number(level), ...slot(term, age as AgeCategory)));
+        for (let i = 1; i < n; i++)
+          groupCourses.push(newCourse(term, age as AgeCategory, Number(level), ...slot(term, age as AgeCategory)));
       } else {
-        for (let i = 0; i < n; i++) groupCourses.push(newCourse(term, age as AgeCategory, Number(level), ...slot(term, age as AgeCategory)));
+        for (let i = 0; i < n; i++)
+          groupCourses.push(newCourse(term, age as AgeCategory, Number(level), ...slot(term, age as AgeCategory)));
       }
       rest.forEach((s, i) => {
         const course = groupCourses[i % groupCourses.length];
-        enrollments.push({ id: enrollments.length + 1, student: s, course, start_date: course.start_date, end_date: null, end_reason: null });
+        enrollments.push({
+          id: enrollments.length + 1,
+          student: s,
+          course,
+          start_date: course.start_date,
+          end_date: null,
+          end_reason: null,
+        });
       });
     }
   };
@@ -365,7 +459,8 @@ function plan(today: string, passwordHash: string) {
   const transfersOf = (term: 1 | 2, approved: number, rejected: number) => {
     const { start, end } = terms[term];
     const last = end < today ? addDays(end, -21) : addDays(today, -15);
-    const plans = rng.shuffle([...Array(approved).fill("approved"), ...Array(rejected).fill("rejected")] as ApprovalStatus[])
+    const plans = rng
+      .shuffle([...Array(approved).fill("approved"), ...Array(rejected).fill("rejected")] as ApprovalStatus[])
       .map((status) => ({ status, day: randomDay(addDays(start, 21), last) }))
       .sort((a, b) => a.day.localeCompare(b.day));
     const moved = new Set<Student>();
@@ -386,8 +481,16 @@ function plan(today: string, passwordHash: string) {
         const created_at = officeTime(addDays(p.day, -rng.int(1, 6)));
         const decided_at = officeTime(p.day);
         transfers.push({
-          students: who.map((e) => e.student), from, to, level: up, reason: rng.pick(TRANSFER_REASONS), status: p.status,
-          created_by: rng.pick(creators), created_at, decided_by: rng.pick(deciders), decided_at,
+          students: who.map((e) => e.student),
+          from,
+          to,
+          level: up,
+          reason: rng.pick(TRANSFER_REASONS),
+          status: p.status,
+          created_by: rng.pick(creators),
+          created_at,
+          decided_by: rng.pick(deciders),
+          decided_at,
         });
         if (p.status === "approved") {
           // The day of the transfer belongs to the new course (ADR 008).
@@ -396,7 +499,14 @@ function plan(today: string, passwordHash: string) {
             e.end_date = p.day;
             e.end_reason = "transfer";
             e.student.level = to.level_id;
-            enrollments.push({ id: enrollments.length + 1, student: e.student, course: to, start_date: p.day, end_date: null, end_reason: null });
+            enrollments.push({
+              id: enrollments.length + 1,
+              student: e.student,
+              course: to,
+              start_date: p.day,
+              end_date: null,
+              end_reason: null,
+            });
           }
         }
         break;
@@ -433,12 +543,24 @@ function plan(today: string, passwordHash: string) {
   for (let i = 0; i < NEWCOMERS; i++) newStudent(randomDay(addDays(terms[2].start, -30), addDays(terms[2].start, -2)));
 
   // The second term, the bench's course first: its students all pass.
-  const bench = newCourse(2, "adults", 3, STANDARD_SCHEDULES.find((s) => s.id === "MON-WED-09-11")!, userId(BENCH_PROFESSOR), BENCH_COURSE_CODE);
+  const bench = newCourse(
+    2,
+    "adults",
+    3,
+    STANDARD_SCHEDULES.find((s) => s.id === "MON-WED-09-11")!,
+    userId(BENCH_PROFESSOR),
+    BENCH_COURSE_CODE,
+  );
   busy.add(`2:${bench.professor}:${bench.schedule.id}`);
   load.set(`2:${bench.professor}`, 1);
   if (bench.items.length !== BENCH_COURSE_ITEMS) throw new Error(`The bench course has ${bench.items.length} items`);
-  allocate(2, students.filter((s) => s.status === "active"), { course: bench, size: BENCH_COURSE_STUDENTS });
-  for (const e of enrollments) if (e.course === bench) e.student.ability = Math.max(e.student.ability, 76 + rng.next() * 18);
+  allocate(
+    2,
+    students.filter((s) => s.status === "active"),
+    { course: bench, size: BENCH_COURSE_STUDENTS },
+  );
+  for (const e of enrollments)
+    if (e.course === bench) e.student.ability = Math.max(e.student.ability, 76 + rng.next() * 18);
   transfersOf(2, TRANSFERS.secondApproved, TRANSFERS.secondRejected);
 
   // Pending transfers: asked for in the last two weeks, students still in the course they would leave.
@@ -459,7 +581,18 @@ function plan(today: string, passwordHash: string) {
       const who = rng.sample(roster, size).map((e) => e.student);
       for (const s of who) asked.add(s);
       const created_at = officeTime(addDays(today, -rng.int(1, 14)));
-      transfers.push({ students: who, from, to: rng.pick(targets), level: up, reason: rng.pick(TRANSFER_REASONS), status: "pending", created_by: rng.pick(creators), created_at, decided_by: null, decided_at: null });
+      transfers.push({
+        students: who,
+        from,
+        to: rng.pick(targets),
+        level: up,
+        reason: rng.pick(TRANSFER_REASONS),
+        status: "pending",
+        created_by: rng.pick(creators),
+        created_at,
+        decided_by: null,
+        decided_at: null,
+      });
       made++;
     }
   }
@@ -476,9 +609,18 @@ function plan(today: string, passwordHash: string) {
   }
 
   // Course holidays: a parent-teacher meeting for some kids' groups.
-  for (const c of rng.sample(courses.filter((x) => x.age === "kids"), 25)) {
+  for (const c of rng.sample(
+    courses.filter((x) => x.age === "kids"),
+    25,
+  )) {
     const day = randomDay(addDays(c.start_date, 30), addDays(c.end_date, -30));
-    holidays.push({ id: holidays.length + 1, name: "Parent-teacher meeting", start_date: day, end_date: day, course_id: c.id });
+    holidays.push({
+      id: holidays.length + 1,
+      name: "Parent-teacher meeting",
+      start_date: day,
+      end_date: day,
+      course_id: c.id,
+    });
   }
 
   // Registrations: most students came through one; some were rejected, some wait.
@@ -486,25 +628,47 @@ function plan(today: string, passwordHash: string) {
   for (const s of rng.sample(students, REGISTRATIONS.approved)) {
     const decidedOn = s.created_at.slice(0, 10);
     registrations.push({
-      person: s.registered, message: rng.pick(MESSAGES), status: "approved", reject_reason: null, student: s,
-      decided_by: rng.pick(creators), decided_at: s.created_at, created_at: officeTime(addDays(decidedOn, -rng.int(1, 5))),
+      person: s.registered,
+      message: rng.pick(MESSAGES),
+      status: "approved",
+      reject_reason: null,
+      student: s,
+      decided_by: rng.pick(creators),
+      decided_at: s.created_at,
+      created_at: officeTime(addDays(decidedOn, -rng.int(1, 5))),
     });
   }
   const applicant = () => {
     const age: AgeCategory = rng.chance(0.4) ? "kids" : "adults";
-    return people.person(age, weighted(LEVEL_WEIGHTS[age]), rng.pick(age === "kids" ? KIDS_SCHEDULES : STANDARD_SCHEDULES).id);
+    return people.person(
+      age,
+      weighted(LEVEL_WEIGHTS[age]),
+      rng.pick(age === "kids" ? KIDS_SCHEDULES : STANDARD_SCHEDULES).id,
+    );
   };
   for (let i = 0; i < REGISTRATIONS.rejected; i++) {
     const day = randomDay(addDays(yearStart, -60), addDays(today, -5));
     registrations.push({
-      person: applicant(), message: rng.pick(MESSAGES), status: "rejected", reject_reason: rng.pick(REJECT_REASONS), student: null,
-      decided_by: rng.pick(creators), decided_at: officeTime(addDays(day, rng.int(1, 4))), created_at: officeTime(day),
+      person: applicant(),
+      message: rng.pick(MESSAGES),
+      status: "rejected",
+      reject_reason: rng.pick(REJECT_REASONS),
+      student: null,
+      decided_by: rng.pick(creators),
+      decided_at: officeTime(addDays(day, rng.int(1, 4))),
+      created_at: officeTime(day),
     });
   }
   for (let i = 0; i < REGISTRATIONS.pending; i++) {
     registrations.push({
-      person: applicant(), message: rng.pick(MESSAGES), status: "pending", reject_reason: null, student: null,
-      decided_by: null, decided_at: null, created_at: officeTime(addDays(today, -rng.int(1, 30))),
+      person: applicant(),
+      message: rng.pick(MESSAGES),
+      status: "pending",
+      reject_reason: null,
+      student: null,
+      decided_by: null,
+      decided_at: null,
+      created_at: officeTime(addDays(today, -rng.int(1, 30))),
     });
   }
   registrations.sort((a, b) => a.created_at.localeCompare(b.created_at));
@@ -515,7 +679,20 @@ function plan(today: string, passwordHash: string) {
   });
   for (const r of numberedRegistrations) if (r.student) r.student.registration_id = r.id;
 
-  return { today, users, students, courses, enrollments, holidays, syllabus, transfers: numberedTransfers, registrations: numberedRegistrations, bench, rng, endOf };
+  return {
+    today,
+    users,
+    students,
+    courses,
+    enrollments,
+    holidays,
+    syllabus,
+    transfers: numberedTransfers,
+    registrations: numberedRegistrations,
+    bench,
+    rng,
+    endOf,
+  };
 }
 
 type Plan = ReturnType<typeof plan>;
@@ -528,17 +705,44 @@ function* attendanceRows(p: Plan) {
   const held = new Map<Course, { date: string; recorded_at: string }[]>();
   for (const c of p.courses) {
     const own = p.holidays.filter((h) => h.course_id === null || h.course_id === c.id);
-    const sessions = heldSessions({ id: c.id, schedule_days: c.schedule.days, start_date: c.start_date, end_date: c.end_date, start_time: c.schedule.start_time, end_time: c.schedule.end_time }, own);
+    const sessions = heldSessions(
+      {
+        id: c.id,
+        schedule_days: c.schedule.days,
+        start_date: c.start_date,
+        end_date: c.end_date,
+        start_time: c.schedule.start_time,
+        end_time: c.schedule.end_time,
+      },
+      own,
+    );
     // Taken at the end of each class; today's classes are still to come.
-    held.set(c, sessions.filter((s) => s.date < p.today).map((s) => ({ date: s.date, recorded_at: p.endOf(s.date, s.end_time) })));
+    held.set(
+      c,
+      sessions.filter((s) => s.date < p.today).map((s) => ({ date: s.date, recorded_at: p.endOf(s.date, s.end_time) })),
+    );
   }
   for (const e of p.enrollments) {
     const s = e.student;
     for (const session of held.get(e.course)!) {
       if (session.date < e.start_date || (e.end_date !== null && session.date >= e.end_date)) continue;
       const r = rng.next();
-      const status: AttendanceValue = r < s.pAbsent ? "absent" : r < s.pAbsent + s.pLate ? "late" : r < s.pAbsent + s.pLate + s.pRecovered ? "recovered" : "present";
-      yield { course_id: e.course.id, session_date: session.date, student_id: s.id, status, recorded_by: e.course.professor, recorded_at: session.recorded_at };
+      const status: AttendanceValue =
+        r < s.pAbsent
+          ? "absent"
+          : r < s.pAbsent + s.pLate
+            ? "late"
+            : r < s.pAbsent + s.pLate + s.pRecovered
+              ? "recovered"
+              : "present";
+      yield {
+        course_id: e.course.id,
+        session_date: session.date,
+        student_id: s.id,
+        status,
+        recorded_by: e.course.professor,
+        recorded_at: session.recorded_at,
+      };
     }
   }
 }
@@ -613,7 +817,9 @@ async function dropPlainIndexes(trx: Db, table: string): Promise<string[]> {
   const r = await sql<{ indexname: string; indexdef: string }>`
     select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = ${table}
-      and not exists (select 1 from pg_constraint c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`.execute(trx);
+      and not exists (select 1 from pg_constraint c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`.execute(
+    trx,
+  );
   for (const i of r.rows) await sql`drop index ${sql.ref(i.indexname)}`.execute(trx);
   return r.rows.map((i) => i.indexdef);
 }
@@ -621,49 +827,163 @@ async function dropPlainIndexes(trx: Db, table: string): Promise<string[]> {
 /** PostgreSQL's type of each column of a table (int4, text, float8…), for the unnest() arrays. */
 async function columnTypes(trx: Db, table: string) {
   const r = await sql<{ column_name: string; udt_name: string }>`
-    select column_name, udt_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(trx);
+    select column_name, udt_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(
+    trx,
+  );
   return new Map(r.rows.map((c) => [c.column_name, c.udt_name]));
 }
 
 async function insertSchool(db: Db, p: Plan) {
   await insertAll(db, "users", p.users);
-  await insertAll(db, "registrations", p.registrations.map((r) => ({
-    id: r.id, ...r.person, reference: r.reference, message: r.message, accepted_terms: 1, status: r.status, reject_reason: r.reject_reason,
-    student_id: r.student?.id ?? null, decided_by: r.decided_by, decided_at: r.decided_at, created_at: r.created_at,
-  })));
-  await insertAll(db, "students", p.students.map((s) => ({
-    id: s.id, ...s.person, user_id: s.user_id, registration_id: s.registration_id, status: s.status,
-    notes: null, created_at: s.created_at, updated_at: s.updated_at,
-  })));
-  await insertAll(db, "courses", p.courses.map((c) => ({
-    id: c.id, course_number: String(1000 + c.id), course_id: c.code, level_id: c.level_id, age_category: c.age, type: c.type,
-    schedule_days: c.schedule.days, start_time: c.schedule.start_time, end_time: c.schedule.end_time, start_date: c.start_date, end_date: c.end_date,
-    professor_id: c.professor, assig_percentage: c.percentages[0], test_percentage: c.percentages[1], exam_percentage: c.percentages[2],
-    capacity: CAPACITY, status: "active", created_at: p.endOf(addDays(c.start_date, -30), "10:00"), updated_at: p.endOf(addDays(c.start_date, -30), "10:00"),
-  })));
-  await insertAll(db, "enrollments", p.enrollments.map((e) => ({
-    id: e.id, student_id: e.student.id, course_id: e.course.id, start_date: e.start_date, end_date: e.end_date, end_reason: e.end_reason,
-  })));
-  await insertAll(db, "holidays", p.holidays.map(({ id, name, start_date, end_date, course_id }) => ({ id, name, start_date, end_date, course_id })));
-  await insertAll(db, "syllabus_items", [...p.syllabus].flatMap(([level_id, items]) => items.map((it, i) => ({ level_id, ...it, position: i + 1 }))));
-  await insertAll(db, "grading_items", p.courses.flatMap((c) => c.items.map((it) => ({ id: it.id, course_id: c.id, item_name: it.item_name, category: it.category, position: it.position }))));
+  await insertAll(
+    db,
+    "registrations",
+    p.registrations.map((r) => ({
+      id: r.id,
+      ...r.person,
+      reference: r.reference,
+      message: r.message,
+      accepted_terms: 1,
+      status: r.status,
+      reject_reason: r.reject_reason,
+      student_id: r.student?.id ?? null,
+      decided_by: r.decided_by,
+      decided_at: r.decided_at,
+      created_at: r.created_at,
+    })),
+  );
+  await insertAll(
+    db,
+    "students",
+    p.students.map((s) => ({
+      id: s.id,
+      ...s.person,
+      user_id: s.user_id,
+      registration_id: s.registration_id,
+      status: s.status,
+      notes: null,
+      created_at: s.created_at,
+      updated_at: s.updated_at,
+    })),
+  );
+  await insertAll(
+    db,
+    "courses",
+    p.courses.map((c) => ({
+      id: c.id,
+      course_number: String(1000 + c.id),
+      course_id: c.code,
+      level_id: c.level_id,
+      age_category: c.age,
+      type: c.type,
+      schedule_days: c.schedule.days,
+      start_time: c.schedule.start_time,
+      end_time: c.schedule.end_time,
+      start_date: c.start_date,
+      end_date: c.end_date,
+      professor_id: c.professor,
+      assig_percentage: c.percentages[0],
+      test_percentage: c.percentages[1],
+      exam_percentage: c.percentages[2],
+      capacity: CAPACITY,
+      status: "active",
+      created_at: p.endOf(addDays(c.start_date, -30), "10:00"),
+      updated_at: p.endOf(addDays(c.start_date, -30), "10:00"),
+    })),
+  );
+  await insertAll(
+    db,
+    "enrollments",
+    p.enrollments.map((e) => ({
+      id: e.id,
+      student_id: e.student.id,
+      course_id: e.course.id,
+      start_date: e.start_date,
+      end_date: e.end_date,
+      end_reason: e.end_reason,
+    })),
+  );
+  await insertAll(
+    db,
+    "holidays",
+    p.holidays.map(({ id, name, start_date, end_date, course_id }) => ({ id, name, start_date, end_date, course_id })),
+  );
+  await insertAll(
+    db,
+    "syllabus_items",
+    [...p.syllabus].flatMap(([level_id, items]) => items.map((it, i) => ({ level_id, ...it, position: i + 1 }))),
+  );
+  await insertAll(
+    db,
+    "grading_items",
+    p.courses.flatMap((c) =>
+      c.items.map((it) => ({
+        id: it.id,
+        course_id: c.id,
+        item_name: it.item_name,
+        category: it.category,
+        position: it.position,
+      })),
+    ),
+  );
   await insertAll(db, "grades", gradeRows(p));
   await insertAll(db, "attendance", attendanceRows(p));
-  await insertAll(db, "transfers", p.transfers.map((t) => ({
-    id: t.id, is_group: t.students.length > 1 ? 1 : 0, from_course_id: t.from.id, selected_course_id: t.to.id, selected_level_id: t.level,
-    reason: t.reason, status: t.status, created_by: t.created_by, created_at: t.created_at, updated_at: t.decided_at ?? t.created_at,
-    decided_by: t.decided_by, decided_at: t.decided_at,
-  })));
-  await insertAll(db, "transfer_students", p.transfers.flatMap((t) => t.students.map((s) => ({ transfer_id: t.id, student_id: s.id }))));
+  await insertAll(
+    db,
+    "transfers",
+    p.transfers.map((t) => ({
+      id: t.id,
+      is_group: t.students.length > 1 ? 1 : 0,
+      from_course_id: t.from.id,
+      selected_course_id: t.to.id,
+      selected_level_id: t.level,
+      reason: t.reason,
+      status: t.status,
+      created_by: t.created_by,
+      created_at: t.created_at,
+      updated_at: t.decided_at ?? t.created_at,
+      decided_by: t.decided_by,
+      decided_at: t.decided_at,
+    })),
+  );
+  await insertAll(
+    db,
+    "transfer_students",
+    p.transfers.flatMap((t) => t.students.map((s) => ({ transfer_id: t.id, student_id: s.id }))),
+  );
   const audit = [
     ...p.transfers.flatMap((t) => [
-      { user_id: t.created_by, action: "transfer.created", entity: "transfer", entity_id: t.id, details: JSON.stringify({ students: t.students.map((s) => s.id) }), created_at: t.created_at },
-      ...(t.decided_at ? [{ user_id: t.decided_by, action: `transfer.${t.status}`, entity: "transfer", entity_id: t.id, details: null, created_at: t.decided_at }] : []),
+      {
+        user_id: t.created_by,
+        action: "transfer.created",
+        entity: "transfer",
+        entity_id: t.id,
+        details: JSON.stringify({ students: t.students.map((s) => s.id) }),
+        created_at: t.created_at,
+      },
+      ...(t.decided_at
+        ? [
+            {
+              user_id: t.decided_by,
+              action: `transfer.${t.status}`,
+              entity: "transfer",
+              entity_id: t.id,
+              details: null,
+              created_at: t.decided_at,
+            },
+          ]
+        : []),
     ]),
-    ...p.registrations.filter((r) => r.decided_at).map((r) => ({
-      user_id: r.decided_by, action: `registration.${r.status}`, entity: "registration", entity_id: r.id,
-      details: r.reject_reason ? JSON.stringify({ reason: r.reject_reason }) : null, created_at: r.decided_at!,
-    })),
+    ...p.registrations
+      .filter((r) => r.decided_at)
+      .map((r) => ({
+        user_id: r.decided_by,
+        action: `registration.${r.status}`,
+        entity: "registration",
+        entity_id: r.id,
+        details: r.reject_reason ? JSON.stringify({ reason: r.reject_reason }) : null,
+        created_at: r.decided_at!,
+      })),
   ].sort((a, b) => a.created_at.localeCompare(b.created_at));
   await insertAll(db, "audit_log", audit);
 }
@@ -671,8 +991,19 @@ async function insertSchool(db: Db, p: Plan) {
 // ---------------------------------------------------------------------------
 
 const COUNTED: (keyof Database)[] = [
-  "users", "students", "registrations", "courses", "enrollments", "holidays", "syllabus_items", "grading_items",
-  "grades", "attendance", "transfers", "transfer_students", "audit_log",
+  "users",
+  "students",
+  "registrations",
+  "courses",
+  "enrollments",
+  "holidays",
+  "syllabus_items",
+  "grading_items",
+  "grades",
+  "attendance",
+  "transfers",
+  "transfer_students",
+  "audit_log",
 ];
 
 async function recreate(url: string) {
@@ -701,8 +1032,23 @@ async function main() {
   await insertSchool(db, p);
   if (dialect === "postgres") {
     // Ids were given explicitly: the sequences carry on after them.
-    for (const t of ["users", "registrations", "students", "courses", "enrollments", "holidays", "syllabus_items", "grading_items", "grades", "attendance", "transfers", "audit_log"]) {
-      await sql`select setval(pg_get_serial_sequence(${t}, 'id'), coalesce((select max(id) from ${sql.table(t)}), 1))`.execute(db);
+    for (const t of [
+      "users",
+      "registrations",
+      "students",
+      "courses",
+      "enrollments",
+      "holidays",
+      "syllabus_items",
+      "grading_items",
+      "grades",
+      "attendance",
+      "transfers",
+      "audit_log",
+    ]) {
+      await sql`select setval(pg_get_serial_sequence(${t}, 'id'), coalesce((select max(id) from ${sql.table(t)}), 1))`.execute(
+        db,
+      );
     }
     // As autovacuum would after a bulk load: the planner needs the tables' statistics.
     await sql`analyze`.execute(db);
@@ -713,14 +1059,25 @@ async function main() {
 
   const counts: Record<string, number> = {};
   for (const t of COUNTED) {
-    const r = await db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const r = await db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     counts[t] = Number(r.n);
   }
   console.table(counts);
-  const bench = await db.selectFrom("courses").select("id").where("course_id", "=", BENCH_COURSE_CODE).executeTakeFirstOrThrow();
-  console.log(`Bench course: id ${bench.id} (${BENCH_COURSE_CODE}), ${BENCH_COURSE_STUDENTS} students x ${BENCH_COURSE_ITEMS} items, professor ${BENCH_PROFESSOR}`);
+  const bench = await db
+    .selectFrom("courses")
+    .select("id")
+    .where("course_id", "=", BENCH_COURSE_CODE)
+    .executeTakeFirstOrThrow();
+  console.log(
+    `Bench course: id ${bench.id} (${BENCH_COURSE_CODE}), ${BENCH_COURSE_STUDENTS} students x ${BENCH_COURSE_ITEMS} items, professor ${BENCH_PROFESSOR}`,
+  );
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(`Planned in ${s(planned - started)}, inserted in ${s(loaded - planned)}; ${s(performance.now() - started)} in all (${dialect}).`);
+  console.log(
+    `Planned in ${s(planned - started)}, inserted in ${s(loaded - planned)}; ${s(performance.now() - started)} in all (${dialect}).`,
+  );
 }
 
 try {

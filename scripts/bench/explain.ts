@@ -6,7 +6,7 @@
 // query it ran and that query's time (median). With --plans, each SELECT's plan: EXPLAIN
 // QUERY PLAN on SQLite, EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL.
 // DATABASE_URL as for the app (default file:./data/bench.db).
-import type { LoaderFunction } from "@remix-run/node";
+import { type LoaderFunction } from "@remix-run/node";
 import { CompiledQuery } from "kysely";
 import { closeDatabase, connect, db, useDatabase } from "~/db/kysely.server";
 import { migrateToLatest } from "~/db/migrate.server";
@@ -15,16 +15,16 @@ import { issueCertificates } from "~/modules/certificates/certificates.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import * as root from "~/root";
 import * as app from "~/routes/_app";
-import * as dashboard from "~/routes/_app.dashboard";
 import * as students from "~/routes/_app.admin.students._index";
 import * as transfers from "~/routes/_app.admin.transfer-students._index";
 import * as courseFrame from "~/routes/_app.course.$id";
 import * as attendance from "~/routes/_app.course.$id.attendance";
 import * as gradebook from "~/routes/_app.course.$id.gradebook";
 import * as report from "~/routes/_app.course.$id.student-report";
+import * as dashboard from "~/routes/_app.dashboard";
 import * as certificate from "~/routes/admin.courses.$id.certificate[.pdf]";
-import * as pending from "~/routes/v1.api.transfer-data.get-pending";
 import * as status from "~/routes/status";
+import * as pending from "~/routes/v1.api.transfer-data.get-pending";
 import { printable } from "../lib/database-url";
 import { BENCH_COURSE_CODE, BENCH_PROFESSOR, BENCH_SQLITE_URL, BENCH_STAFF, certifiable } from "./shared";
 
@@ -72,10 +72,13 @@ async function sessionFor(email: string) {
 async function runPage(page: Page) {
   const call = async () => {
     const request = new Request(`http://localhost${page.path}`, { headers: page.headers });
-    const results = await Promise.allSettled(page.loaders.map((loader) => loader({ request, params: page.params ?? {}, context: {} })));
+    const results = await Promise.allSettled(
+      page.loaders.map((loader) => loader({ request, params: page.params ?? {}, context: {} })),
+    );
     for (const r of results) {
       const value = r.status === "fulfilled" ? r.value : r.reason;
-      if (value instanceof Response && value.status >= 400) throw new Error(`${page.name}: ${value.status} ${await value.text()}`);
+      if (value instanceof Response && value.status >= 400)
+        throw new Error(`${page.name}: ${value.status} ${await value.text()}`);
       if (!(value instanceof Response) && r.status === "rejected") throw value;
     }
   };
@@ -98,12 +101,18 @@ async function runPage(page: Page) {
     }
     recording = null;
   }
-  const queries = [...perQuery.values()].map((q) => ({ ...q, median: median(q.ms), perRun: q.ms.length / RUNS })).sort((a, b) => b.median - a.median);
+  const queries = [...perQuery.values()]
+    .map((q) => ({ ...q, median: median(q.ms), perRun: q.ms.length / RUNS }))
+    .sort((a, b) => b.median - a.median);
   const count = queries.reduce((s, q) => s + q.perRun, 0);
   // CPU: this process's (on SQLite the queries' too); the machine's other work does not add to it.
-  console.log(`\n## ${page.name} — loaders ${median(times).toFixed(1)} ms, ${median(cpu).toFixed(1)} ms CPU (medians of ${RUNS}), ${count} queries`);
+  console.log(
+    `\n## ${page.name} — loaders ${median(times).toFixed(1)} ms, ${median(cpu).toFixed(1)} ms CPU (medians of ${RUNS}), ${count} queries`,
+  );
   for (const q of queries) {
-    console.log(`  ${q.median.toFixed(2).padStart(8)} ms${q.perRun !== 1 ? ` ×${q.perRun}` : ""}  ${oneLine(q.sql).slice(0, 220)}`);
+    console.log(
+      `  ${q.median.toFixed(2).padStart(8)} ms${q.perRun !== 1 ? ` ×${q.perRun}` : ""}  ${oneLine(q.sql).slice(0, 220)}`,
+    );
     if (PLANS && /^\s*(select|with)\b/i.test(q.sql)) {
       for (const line of await plan(q.sql, q.parameters)) console.log(`               ${line}`);
     }
@@ -112,10 +121,14 @@ async function runPage(page: Page) {
 
 async function plan(text: string, parameters: readonly unknown[]): Promise<string[]> {
   if (handle.dialect === "postgres") {
-    const r = await db().executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain (analyze, buffers, costs off) ${text}`, [...parameters]));
+    const r = await db().executeQuery<{ "QUERY PLAN": string }>(
+      CompiledQuery.raw(`explain (analyze, buffers, costs off) ${text}`, [...parameters]),
+    );
     return r.rows.map((row) => row["QUERY PLAN"]);
   }
-  const r = await db().executeQuery<{ id: number; parent: number; detail: string }>(CompiledQuery.raw(`explain query plan ${text}`, [...parameters]));
+  const r = await db().executeQuery<{ id: number; parent: number; detail: string }>(
+    CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+  );
   const depth = new Map<number, number>();
   return r.rows.map((row) => {
     const d = (depth.get(row.parent) ?? -1) + 1;
@@ -127,7 +140,11 @@ async function plan(text: string, parameters: readonly unknown[]): Promise<strin
 async function main() {
   console.log(`Database: ${printable(url)} (${handle.dialect})`);
   await migrateToLatest(db()); // as the server does when it starts
-  const course = await db().selectFrom("courses").select("id").where("course_id", "=", BENCH_COURSE_CODE).executeTakeFirst();
+  const course = await db()
+    .selectFrom("courses")
+    .select("id")
+    .where("course_id", "=", BENCH_COURSE_CODE)
+    .executeTakeFirst();
   if (!course) throw new Error("No bench school here: run `npm run bench:data` first.");
   const staff = (await sessionFor(BENCH_STAFF)).cookie.split(";")[0];
   const professorSession = await sessionFor(BENCH_PROFESSOR);
@@ -136,21 +153,66 @@ async function main() {
   const id = String(course.id);
   // The certificate case: an ended course's (PRODUCT 7), printed by staff.
   const certified = await certifiable(db(), await schoolToday());
-  if (!certified) throw new Error("No student of an ended bench course can have a certificate: run `npm run bench:data` again.");
+  if (!certified)
+    throw new Error("No student of an ended bench course can have a certificate: run `npm run bench:data` again.");
   const certCourse = String(certified.courseId);
   // Certificates are issued by a POST (issue 16 L3): the GET measured here prints an issued one.
   await issueCertificates(certified.courseId, [certified.studentId], null, await schoolToday());
 
   const pages: Page[] = [
     { name: "status (ceiling)", path: "/status", loaders: [root.loader, status.loader], headers: {} },
-    { name: "dashboard", path: "/dashboard", loaders: [root.loader, app.loader, dashboard.loader], headers: { Cookie: staff } },
-    { name: "students", path: "/admin/students?q=ez&status=active&age=adults&page=40", loaders: [root.loader, app.loader, students.loader], headers: { Cookie: staff } },
-    { name: "attendance", path: `/course/${id}/attendance`, params: { id }, loaders: [root.loader, app.loader, courseFrame.loader, attendance.loader], headers: { Cookie: professor } },
-    { name: "gradebook", path: `/course/${id}/gradebook`, params: { id }, loaders: [root.loader, app.loader, courseFrame.loader, gradebook.loader], headers: { Cookie: professor } },
-    { name: "student report", path: `/course/${id}/student-report`, params: { id }, loaders: [root.loader, app.loader, courseFrame.loader, report.loader], headers: { Cookie: professor } },
-    { name: "transfers", path: "/admin/transfer-students", loaders: [root.loader, app.loader, transfers.loader], headers: { Cookie: staff } },
-    { name: "get-pending", path: "/v1/api/transfer-data/get-pending", loaders: [pending.loader], headers: { Authorization: `Bearer ${api.token}` } },
-    { name: "certificate", path: `/admin/courses/${certCourse}/certificate.pdf?student=${certified.studentId}`, params: { id: certCourse }, loaders: [certificate.loader], headers: { Cookie: staff } },
+    {
+      name: "dashboard",
+      path: "/dashboard",
+      loaders: [root.loader, app.loader, dashboard.loader],
+      headers: { Cookie: staff },
+    },
+    {
+      name: "students",
+      path: "/admin/students?q=ez&status=active&age=adults&page=40",
+      loaders: [root.loader, app.loader, students.loader],
+      headers: { Cookie: staff },
+    },
+    {
+      name: "attendance",
+      path: `/course/${id}/attendance`,
+      params: { id },
+      loaders: [root.loader, app.loader, courseFrame.loader, attendance.loader],
+      headers: { Cookie: professor },
+    },
+    {
+      name: "gradebook",
+      path: `/course/${id}/gradebook`,
+      params: { id },
+      loaders: [root.loader, app.loader, courseFrame.loader, gradebook.loader],
+      headers: { Cookie: professor },
+    },
+    {
+      name: "student report",
+      path: `/course/${id}/student-report`,
+      params: { id },
+      loaders: [root.loader, app.loader, courseFrame.loader, report.loader],
+      headers: { Cookie: professor },
+    },
+    {
+      name: "transfers",
+      path: "/admin/transfer-students",
+      loaders: [root.loader, app.loader, transfers.loader],
+      headers: { Cookie: staff },
+    },
+    {
+      name: "get-pending",
+      path: "/v1/api/transfer-data/get-pending",
+      loaders: [pending.loader],
+      headers: { Authorization: `Bearer ${api.token}` },
+    },
+    {
+      name: "certificate",
+      path: `/admin/courses/${certCourse}/certificate.pdf?student=${certified.studentId}`,
+      params: { id: certCourse },
+      loaders: [certificate.loader],
+      headers: { Cookie: staff },
+    },
   ];
   for (const page of pages) if (!ONLY || page.name.startsWith(ONLY)) await runPage(page);
 }

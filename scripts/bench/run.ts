@@ -19,12 +19,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type AutocannonRequest } from "autocannon";
+import { connect } from "~/db/kysely.server";
+import { todayIn } from "~/modules/courses/sessions";
 import { buildApp, startServer, stopServer } from "../lib/built-app";
 import { isPostgres, printable, sqliteFileOf } from "../lib/database-url";
 import { signIn as signInAt } from "../lib/demo-school";
 import { browserBench } from "./browser";
-import { connect } from "~/db/kysely.server";
-import { todayIn } from "~/modules/courses/sessions";
 import {
   BENCH_COURSE_CODE,
   BENCH_PASSWORD,
@@ -55,7 +55,9 @@ interface Target {
 
 function targets(): Target[] {
   const list: Target[] = [];
-  const envSqlite = process.env.BENCH_SQLITE_URL ?? (process.env.DATABASE_URL?.startsWith("file:") ? process.env.DATABASE_URL : undefined);
+  const envSqlite =
+    process.env.BENCH_SQLITE_URL ??
+    (process.env.DATABASE_URL?.startsWith("file:") ? process.env.DATABASE_URL : undefined);
   if (ONLY !== "postgres") list.push({ label: "SQLite", url: envSqlite ?? BENCH_SQLITE_URL });
   const pg = process.env.BENCH_PG_URL ?? (isPostgres(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined);
   if (pg && ONLY !== "sqlite") list.push({ label: "PostgreSQL", url: pg });
@@ -91,21 +93,47 @@ async function readSchool(url: string): Promise<School | null> {
   if (!isPostgres(url) && !fs.existsSync(sqliteFileOf(url))) return null;
   const { db } = connect(url);
   try {
-    const course = await db.selectFrom("courses").select("id").where("course_id", "=", BENCH_COURSE_CODE).executeTakeFirst();
+    const course = await db
+      .selectFrom("courses")
+      .select("id")
+      .where("course_id", "=", BENCH_COURSE_CODE)
+      .executeTakeFirst();
     if (!course) return null;
-    const last = await db.selectFrom("attendance").select((eb) => eb.fn.max("session_date").as("d")).where("course_id", "=", course.id).executeTakeFirstOrThrow();
-    const anywhere = await db.selectFrom("attendance").select((eb) => eb.fn.max("session_date").as("d")).executeTakeFirstOrThrow();
+    const last = await db
+      .selectFrom("attendance")
+      .select((eb) => eb.fn.max("session_date").as("d"))
+      .where("course_id", "=", course.id)
+      .executeTakeFirstOrThrow();
+    const anywhere = await db
+      .selectFrom("attendance")
+      .select((eb) => eb.fn.max("session_date").as("d"))
+      .executeTakeFirstOrThrow();
     const sessionDate = String(last.d);
     const zone = await db.selectFrom("settings").select("value").where("key", "=", "time_zone").executeTakeFirst();
     const today = todayIn(zone?.value ?? "America/Guayaquil");
     const [roster, items, current, grades, certificate] = await Promise.all([
-      db.selectFrom("enrollments").select("student_id").where("course_id", "=", course.id).where("start_date", "<=", sessionDate)
-        .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", sessionDate)])).orderBy("student_id").execute(),
+      db
+        .selectFrom("enrollments")
+        .select("student_id")
+        .where("course_id", "=", course.id)
+        .where("start_date", "<=", sessionDate)
+        .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", sessionDate)]))
+        .orderBy("student_id")
+        .execute(),
       db.selectFrom("grading_items").select("id").where("course_id", "=", course.id).orderBy("position").execute(),
-      db.selectFrom("enrollments").select("student_id").where("course_id", "=", course.id)
-        .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", today)])).orderBy("student_id").execute(),
-      db.selectFrom("grades").innerJoin("grading_items as gi", "gi.id", "grades.grading_item_id")
-        .select(["grades.student_id", "grades.grading_item_id", "grades.grade"]).where("gi.course_id", "=", course.id).execute(),
+      db
+        .selectFrom("enrollments")
+        .select("student_id")
+        .where("course_id", "=", course.id)
+        .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", today)]))
+        .orderBy("student_id")
+        .execute(),
+      db
+        .selectFrom("grades")
+        .innerJoin("grading_items as gi", "gi.id", "grades.grading_item_id")
+        .select(["grades.student_id", "grades.grading_item_id", "grades.grade"])
+        .where("gi.course_id", "=", course.id)
+        .execute(),
       certifiable(db, today),
     ]);
     return {
@@ -135,7 +163,10 @@ async function ensureSchool(target: Target): Promise<School> {
     if (!school) throw new Error("npm run bench:data made no bench school");
   }
   const age = (Date.parse(school.today) - Date.parse(school.dataDay)) / 86_400_000;
-  if (age > 7) console.warn(`Note: the bench school's last class was ${school.dataDay}; \`npm run bench:data\` makes one that ends today.`);
+  if (age > 7)
+    console.warn(
+      `Note: the bench school's last class was ${school.dataDay}; \`npm run bench:data\` makes one that ends today.`,
+    );
   return school;
 }
 
@@ -203,7 +234,13 @@ interface Endpoint {
   ceiling?: boolean;
 }
 
-function endpoints(school: School, staff: string, professor: string, bearer: string, certified: { courseId: number; studentId: number }): Endpoint[] {
+function endpoints(
+  school: School,
+  staff: string,
+  professor: string,
+  bearer: string,
+  certified: { courseId: number; studentId: number },
+): Endpoint[] {
   const html = { Accept: "text/html" };
   const asStaff = { ...html, Cookie: staff };
   const asProfessor = { ...html, Cookie: professor };
@@ -213,7 +250,11 @@ function endpoints(school: School, staff: string, professor: string, bearer: str
 
   return [
     { name: "dashboard", path: "/dashboard", headers: asStaff },
-    { name: "students list (search, filters, page 40)", path: "/admin/students?q=ez&status=active&age=adults&page=40", headers: asStaff },
+    {
+      name: "students list (search, filters, page 40)",
+      path: "/admin/students?q=ez&status=active&age=adults&page=40",
+      headers: asStaff,
+    },
     { name: "attendance page", path: `${course}/attendance`, headers: asProfessor },
     {
       name: "attendance POST (30 students)",
@@ -227,7 +268,11 @@ function endpoints(school: School, staff: string, professor: string, bearer: str
         return p.toString();
       },
     },
-    { name: `gradebook (${school.students.length} x ${school.items.length})`, path: `${course}/gradebook`, headers: asProfessor },
+    {
+      name: `gradebook (${school.students.length} x ${school.items.length})`,
+      path: `${course}/gradebook`,
+      headers: asProfessor,
+    },
     {
       name: "gradebook POST (one column changed)",
       method: "POST",
@@ -256,12 +301,25 @@ function endpoints(school: School, staff: string, professor: string, bearer: str
     },
     { name: "student report", path: `${course}/student-report`, headers: asProfessor },
     { name: "transfers list", path: "/admin/transfer-students", headers: asStaff },
-    { name: "get-pending (API)", path: "/v1/api/transfer-data/get-pending", headers: { Authorization: `Bearer ${bearer}`, Accept: "application/json" } },
-    { name: "certificate PDF", path: `/admin/courses/${certified.courseId}/certificate.pdf?student=${certified.studentId}`, headers: asStaff },
+    {
+      name: "get-pending (API)",
+      path: "/v1/api/transfer-data/get-pending",
+      headers: { Authorization: `Bearer ${bearer}`, Accept: "application/json" },
+    },
+    {
+      name: "certificate PDF",
+      path: `/admin/courses/${certified.courseId}/certificate.pdf?student=${certified.studentId}`,
+      headers: asStaff,
+    },
   ];
 }
 
-const CEILING: Endpoint = { name: "ceiling: /status (minimal page)", path: "/status", headers: { Accept: "text/html" }, ceiling: true };
+const CEILING: Endpoint = {
+  name: "ceiling: /status (minimal page)",
+  path: "/status",
+  headers: { Accept: "text/html" },
+  ceiling: true,
+};
 
 interface Measured {
   name: string;
@@ -287,26 +345,37 @@ const ok = (status: number) => status >= 200 && status < 400;
 
 /** The certificate the bench prints (a PDF, not a refusal). */
 function certifiedStudent(school: School) {
-  if (!school.certificate) throw new Error("No student of an ended bench course can have a certificate: run `npm run bench:data` again.");
+  if (!school.certificate)
+    throw new Error("No student of an ended bench course can have a certificate: run `npm run bench:data` again.");
   return school.certificate;
 }
 
 /** Certificates are issued by a POST (issue 16 L3; a no-op once issued): the bench then prints an issued one. */
 async function issueCertificate(staff: string, certified: { courseId: number; studentId: number }) {
-  const res = await fetch(`${BASE}/admin/courses/${certified.courseId}/certificate.pdf?student=${certified.studentId}`, {
-    method: "POST",
-    headers: { Cookie: staff, "Content-Type": "application/x-www-form-urlencoded" },
-    body: "",
-    redirect: "manual",
-  });
-  if (res.status !== 303) throw new Error(`issuing the bench certificate answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+  const res = await fetch(
+    `${BASE}/admin/courses/${certified.courseId}/certificate.pdf?student=${certified.studentId}`,
+    {
+      method: "POST",
+      headers: { Cookie: staff, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+      redirect: "manual",
+    },
+  );
+  if (res.status !== 303)
+    throw new Error(`issuing the bench certificate answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
 }
 
 /** One request first: a wrong status stops the bench with the answer's start. */
 async function check(e: Endpoint) {
-  const res = await fetch(`${BASE}${e.path}`, { method: e.method ?? "GET", headers: e.headers, body: e.body?.(0), redirect: "manual" });
+  const res = await fetch(`${BASE}${e.path}`, {
+    method: e.method ?? "GET",
+    headers: e.headers,
+    body: e.body?.(0),
+    redirect: "manual",
+  });
   const text = await res.text();
-  if (!ok(res.status)) throw new Error(`${e.name}: ${e.method ?? "GET"} ${e.path} answered ${res.status}: ${text.slice(0, 500)}`);
+  if (!ok(res.status))
+    throw new Error(`${e.name}: ${e.method ?? "GET"} ${e.path} answered ${res.status}: ${text.slice(0, 500)}`);
 }
 
 function cannon(e: Endpoint, seconds: number, counter: { n: number }): Promise<Measured> {
@@ -318,24 +387,29 @@ function cannon(e: Endpoint, seconds: number, counter: { n: number }): Promise<M
     request.setupRequest = (req) => ({ ...req, body: body(++counter.n) });
   }
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url: BASE, connections: CONNECTIONS, duration: seconds, timeout: 30, requests: [request] }, (error, result) => {
-      if (error) return reject(error);
-      latencies.sort((a, b) => a - b);
-      const failed = Object.entries(statuses).filter(([s]) => !ok(Number(s))).reduce((sum, [, c]) => sum + c, 0);
-      resolve({
-        name: e.name,
-        ceiling: !!e.ceiling,
-        requests: latencies.length,
-        seconds: result.duration,
-        rps: latencies.length / result.duration,
-        p50: percentile(latencies, 0.5),
-        p95: percentile(latencies, 0.95),
-        p99: percentile(latencies, 0.99),
-        errors: failed + result.errors,
-        statuses,
-        cpu: null,
-      });
-    });
+    const instance = autocannon(
+      { url: BASE, connections: CONNECTIONS, duration: seconds, timeout: 30, requests: [request] },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        const failed = Object.entries(statuses)
+          .filter(([s]) => !ok(Number(s)))
+          .reduce((sum, [, c]) => sum + c, 0);
+        resolve({
+          name: e.name,
+          ceiling: !!e.ceiling,
+          requests: latencies.length,
+          seconds: result.duration,
+          rps: latencies.length / result.duration,
+          p50: percentile(latencies, 0.5),
+          p95: percentile(latencies, 0.95),
+          p99: percentile(latencies, 0.99),
+          errors: failed + result.errors,
+          statuses,
+          cpu: null,
+        });
+      },
+    );
     instance.on("response", (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
@@ -351,9 +425,13 @@ async function measure(e: Endpoint, serverPid: number | undefined): Promise<Meas
   const m = await cannon(e, SECONDS, counter);
   const cpuAfter = cpuMs(serverPid);
   if (cpuBefore !== null && cpuAfter !== null && m.requests) m.cpu = (cpuAfter - cpuBefore) / m.requests;
-  const codes = Object.entries(m.statuses).map(([s, c]) => `${s}×${c}`).join(" ");
+  const codes = Object.entries(m.statuses)
+    .map(([s, c]) => `${s}×${c}`)
+    .join(" ");
   const cpu = m.cpu === null ? "" : `, ${m.cpu.toFixed(2)} ms CPU/req`;
-  console.log(`  ${m.name}: ${m.rps.toFixed(0)} req/s, p95 ${m.p95.toFixed(1)} ms${cpu} (${codes}${m.errors ? `, ${m.errors} errors` : ""})`);
+  console.log(
+    `  ${m.name}: ${m.rps.toFixed(0)} req/s, p95 ${m.p95.toFixed(1)} ms${cpu} (${codes}${m.errors ? `, ${m.errors} errors` : ""})`,
+  );
   return m;
 }
 
@@ -363,7 +441,9 @@ async function measure(e: Endpoint, serverPid: number | undefined): Promise<Meas
 function table(label: string, rows: Measured[]) {
   const ceilings = rows.filter((r) => r.ceiling);
   const ceiling = ceilings.reduce((s, r) => s + r.rps, 0) / Math.max(1, ceilings.length);
-  const ceilingCpu = ceilings.every((r) => r.cpu !== null) ? ceilings.reduce((s, r) => s + r.cpu!, 0) / Math.max(1, ceilings.length) : null;
+  const ceilingCpu = ceilings.every((r) => r.cpu !== null)
+    ? ceilings.reduce((s, r) => s + r.cpu!, 0) / Math.max(1, ceilings.length)
+    : null;
   const ms = (v: number) => v.toFixed(1);
   const lines = [
     `| ${label}: endpoint | req/s | p50 ms | p95 ms | p99 ms | × ceiling | server CPU ms/req | CPU × ceiling's | errors | budget |`,
@@ -384,7 +464,9 @@ function table(label: string, rows: Measured[]) {
     }
     const cpu = r.cpu === null ? "n/a" : r.cpu.toFixed(2);
     const cpuRatio = r.cpu === null || !ceilingCpu ? "n/a" : (r.cpu / ceilingCpu).toFixed(1);
-    lines.push(`| ${r.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.ceiling ? "1.00" : ratio.toFixed(2)} | ${cpu} | ${cpuRatio} | ${r.errors} | ${verdict} |`);
+    lines.push(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.ceiling ? "1.00" : ratio.toFixed(2)} | ${cpu} | ${cpuRatio} | ${r.errors} | ${verdict} |`,
+    );
   }
   return { text: lines.join("\n"), missed };
 }
@@ -396,7 +478,11 @@ async function benchDatabase(target: Target, withBrowser: boolean) {
   console.log(`\n## ${target.label} (${printable(target.url)})`);
   const server = await startBenchServer(target.url);
   try {
-    const [staff, professor, bearer] = await Promise.all([signIn(BENCH_STAFF), signIn(BENCH_PROFESSOR), apiToken(BENCH_STAFF)]);
+    const [staff, professor, bearer] = await Promise.all([
+      signIn(BENCH_STAFF),
+      signIn(BENCH_PROFESSOR),
+      apiToken(BENCH_STAFF),
+    ]);
     const rows: Measured[] = [];
     const pid = server.pid;
     rows.push({ ...(await measure(CEILING, pid)), name: "ceiling: /status (first)" });
@@ -433,7 +519,10 @@ async function main() {
   const header = [
     `# npm run bench — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
-    `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at start; Node ${process.version}.`,
+    `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} at start; Node ${process.version}.`,
     `Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP} s of warm-up, against \`server/index.js\` (NODE_ENV=production, one process), no compression.`,
     `Budgets (SQLite): p95 < ${BUDGET.p95Ms} ms and at least ${BUDGET.ofCeiling * 100}% of the ceiling's requests/s (the mean of /status measured first and last).`,
     "Server CPU ms/req: the server process's CPU time over the run divided by its requests (from /proc); CPU × ceiling's: that over the ceiling's. A CPU-bound page reaches 40% of the ceiling's throughput at 2.5 times its CPU or less, whatever else the machine runs.",
@@ -446,7 +535,9 @@ async function main() {
     const measured = await benchDatabase(target, i === 0 && !NO_BROWSER);
     const { text, missed } = table(measured.label, measured.rows);
     const label = measured.label;
-    sections.push(`${text}\n\n${missed.length ? `${label}: missed by ${missed.join("; ")}.` : `${label}: every endpoint within budget.`}`);
+    sections.push(
+      `${text}\n\n${missed.length ? `${label}: missed by ${missed.join("; ")}.` : `${label}: every endpoint within budget.`}`,
+    );
     browser ??= measured.browser;
   }
   if (browser) sections.push(`## Browser and page weight\n\n${browser.trim()}`);

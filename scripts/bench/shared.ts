@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "~/db/schema";
+import { type Database } from "~/db/schema";
 
 // What scripts/bench/data.ts and scripts/bench/run.ts agree on.
 
@@ -27,12 +27,17 @@ export { DEMO_PASSWORD as BENCH_PASSWORD } from "~/db/seed/demo.server";
  * day, with every item graded above 75 (a PASS whatever the weights). Printed
  * through the staff's route: the course's professor is not the bench's.
  */
-export async function certifiable(db: Kysely<Database>, today: string): Promise<{ courseId: number; studentId: number } | null> {
+export async function certifiable(
+  db: Kysely<Database>,
+  today: string,
+): Promise<{ courseId: number; studentId: number } | null> {
   const row = await db
     .selectFrom("enrollments as e")
     .innerJoin("courses as c", "c.id", "e.course_id")
     .innerJoin("grading_items as gi", "gi.course_id", "c.id")
-    .leftJoin("grades as g", (j) => j.onRef("g.grading_item_id", "=", "gi.id").onRef("g.student_id", "=", "e.student_id"))
+    .leftJoin("grades as g", (j) =>
+      j.onRef("g.grading_item_id", "=", "gi.id").onRef("g.student_id", "=", "e.student_id"),
+    )
     .select(["c.id as course_id", "e.student_id"])
     .where("c.end_date", "<", today)
     .where((eb) => eb.or([eb("e.end_date", "is", null), eb("e.end_date", ">", eb.ref("c.end_date"))]))

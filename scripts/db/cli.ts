@@ -12,15 +12,28 @@ import path from "node:path";
 import { BackupError, type DatabaseSummary, backupSqlite, postgresCommands, restoreSqlite } from "~/db/backup.server";
 import { closeDatabase, database, sql } from "~/db/kysely.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import type { Database } from "~/db/schema";
+import { type Database } from "~/db/schema";
 import { isPostgres, printable, removeSqlite, sqliteFileOf } from "../lib/database-url";
 
 const COMMANDS = ["migrate", "seed", "reset", "backup", "restore"] as const;
 type Command = (typeof COMMANDS)[number];
 
 const TABLES: (keyof Database)[] = [
-  "users", "students", "registrations", "courses", "enrollments", "holidays", "syllabus_items",
-  "grading_items", "grades", "attendance", "transfers", "transfer_students", "grade_bands", "audit_log", "settings",
+  "users",
+  "students",
+  "registrations",
+  "courses",
+  "enrollments",
+  "holidays",
+  "syllabus_items",
+  "grading_items",
+  "grades",
+  "attendance",
+  "transfers",
+  "transfer_students",
+  "grade_bands",
+  "audit_log",
+  "settings",
 ];
 
 function describeUrl(url = process.env.DATABASE_URL) {
@@ -74,14 +87,19 @@ async function printCounts() {
   const { db } = database();
   const rows: Record<string, number> = {};
   for (const t of TABLES) {
-    const r = await db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const r = await db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     rows[t] = Number(r.n);
   }
   console.table(rows);
 }
 
 function printSummary(summary: DatabaseSummary) {
-  console.log(`${summary.file} (${(summary.bytes / 1024).toFixed(0)} KiB, integrity ok, ${summary.migrations.length} migrations)`);
+  console.log(
+    `${summary.file} (${(summary.bytes / 1024).toFixed(0)} KiB, integrity ok, ${summary.migrations.length} migrations)`,
+  );
   console.table(summary.rows);
 }
 

@@ -29,7 +29,12 @@ export function buildApp() {
   // vite-node, which runs these scripts, sets NODE_ENV=development; a build
   // that inherits it ships React's development bundles (twice the JavaScript).
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production" };
-  const result = spawnSync("npm", ["run", "build"], { env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync("npm", ["run", "build"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -95,7 +100,13 @@ export async function startServer({
   if ((await probe(`${base}/`)) !== 0) throw new Error(`Port ${port} is already in use: choose another one.`);
   guardExit();
   const args = [...(heapMiB ? [`--max-old-space-size=${heapMiB}`] : []), SERVER_ENTRY, SERVER_BUILD];
-  const serverEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), ...env };
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    ...env,
+  };
   if (host) serverEnv.HOST = host;
   else delete serverEnv.HOST;
   const child = spawn(process.execPath, args, {

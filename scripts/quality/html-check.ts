@@ -124,7 +124,12 @@ class Site {
     role: string,
     jar: CookieJar,
     url: string,
-    { method = "GET", body, lang = "en", expect = [200] }: { method?: "GET" | "POST"; body?: Record<string, string>; lang?: Lang; expect?: number[] } = {},
+    {
+      method = "GET",
+      body,
+      lang = "en",
+      expect = [200],
+    }: { method?: "GET" | "POST"; body?: Record<string, string>; lang?: Lang; expect?: number[] } = {},
   ): Promise<Doc | null> {
     let res = await this.request(jar, method, url, lang, body);
     let current = url;
@@ -161,7 +166,8 @@ function pageLinks(html: string, from: string, baseURL: string): string[] {
     const url = new URL(href, new URL(from, baseURL));
     if (url.origin !== baseURL) continue;
     const p = url.pathname;
-    if (/^\/(v1|resources|assets|logout)(\/|$)/.test(p) || /\.(pdf|csv|svg|png|jpe?g|webp|ico|css|js)$/i.test(p)) continue;
+    if (/^\/(v1|resources|assets|logout)(\/|$)/.test(p) || /\.(pdf|csv|svg|png|jpe?g|webp|ico|css|js)$/i.test(p))
+      continue;
     out.push(p + url.search);
   }
   return out;
@@ -178,7 +184,14 @@ function patternOf(url: string): string {
 }
 
 /** Breadth-first crawl of one role's pages from its seeds. */
-async function crawl(site: Site, role: string, jar: CookieJar, seeds: string[], seen: Set<string>, always: string[] = []) {
+async function crawl(
+  site: Site,
+  role: string,
+  jar: CookieJar,
+  seeds: string[],
+  seen: Set<string>,
+  always: string[] = [],
+) {
   const queue = [...seeds];
   const queued = new Set<string>();
   let fetched = 0;
@@ -217,8 +230,14 @@ async function collect(site: Site) {
   await crawl(site, "anonymous", anon(), ["/", "/authentication/login", "/students-registration"], seen);
   await site.page("anonymous", anon(), "/authentication/login?redirectTo=%2Fadmin%2Fstudents");
   await site.page("anonymous", anon(), "/no-such-page", { expect: [404] });
-  await site.page("anonymous", anon(), "/authentication/set-password/not-a-real-token-0123456789", { expect: [200, 400, 404, 410] });
-  await site.page("anonymous", anon(), "/authentication/login", { method: "POST", body: { email: "", password: "" }, expect: [400] });
+  await site.page("anonymous", anon(), "/authentication/set-password/not-a-real-token-0123456789", {
+    expect: [200, 400, 404, 410],
+  });
+  await site.page("anonymous", anon(), "/authentication/login", {
+    method: "POST",
+    body: { email: "", password: "" },
+    expect: [400],
+  });
   await site.page("anonymous", anon(), "/authentication/login", {
     method: "POST",
     body: { email: "nobody@school.test", password: "not-the-password" },
@@ -250,15 +269,29 @@ async function collect(site: Site) {
   await crawl(site, "professor", professor, ["/teachers", "/profile"], seen, ["/teachers", "/profile"]);
   await site.page("professor", professor, "/course/999999/home", { expect: [403, 404] });
   // States no link leads to: a search with no result, a date with no session, the grid's refusals.
-  const courseId = firstMatch(site.docs.find((d) => d.role === "professor" && d.url === "/teachers")?.html ?? "", /href="\/course\/(\d+)\//, "a course of the professor");
+  const courseId = firstMatch(
+    site.docs.find((d) => d.role === "professor" && d.url === "/teachers")?.html ?? "",
+    /href="\/course\/(\d+)\//,
+    "a course of the professor",
+  );
   await site.page("professor", professor, `/course/${courseId}`);
-  await site.page("professor", professor, `/course/${courseId}/attendance?date=1999-01-04`, { expect: [200, 400, 404] });
+  await site.page("professor", professor, `/course/${courseId}/attendance?date=1999-01-04`, {
+    expect: [200, 400, 404],
+  });
   const grid = await (await site.request(professor, "GET", `/course/${courseId}/gradebook`, "en")).text();
   const cell = /name="o_(\d+_\d+)" value="([^"]*)"/.exec(grid);
   if (!cell) throw new Error("No grade cell on the gradebook");
   const gradebook = `/course/${courseId}/gradebook`;
-  await site.page("professor", professor, gradebook, { method: "POST", body: { [`o_${cell[1]}`]: cell[2], [`g_${cell[1]}`]: "abc" }, expect: [400] });
-  await site.page("professor", professor, gradebook, { method: "POST", body: { [`o_${cell[1]}`]: "1", [`g_${cell[1]}`]: "2" }, expect: [409] });
+  await site.page("professor", professor, gradebook, {
+    method: "POST",
+    body: { [`o_${cell[1]}`]: cell[2], [`g_${cell[1]}`]: "abc" },
+    expect: [400],
+  });
+  await site.page("professor", professor, gradebook, {
+    method: "POST",
+    body: { [`o_${cell[1]}`]: "1", [`g_${cell[1]}`]: "2" },
+    expect: [409],
+  });
   await site.page("admin", admin, "/admin/students?q=no-such-student-zzz");
   await site.page("admin", admin, `/admin/courses/${courseId}?q=a`);
 
@@ -277,16 +310,28 @@ async function collect(site: Site) {
 
   // A set-password link for professor2 (made by the admin) and that page's errors.
   const professor2 = await firstUserId(site, admin, "professor2@school.test");
-  const made = await site.page("admin", admin, `/admin/users/${professor2}`, { method: "POST", body: { intent: "reset", method: "link" } });
+  const made = await site.page("admin", admin, `/admin/users/${professor2}`, {
+    method: "POST",
+    body: { intent: "reset", method: "link" },
+  });
   if (made) {
-    const link = new URL(firstMatch(made.html, /(https?:\/\/[^"<\s]*\/authentication\/set-password\/[\w-]+)/, "the set-password link"));
+    const link = new URL(
+      firstMatch(made.html, /(https?:\/\/[^"<\s]*\/authentication\/set-password\/[\w-]+)/, "the set-password link"),
+    );
     await site.page("anonymous", anon(), link.pathname);
-    await site.page("anonymous", anon(), link.pathname, { method: "POST", body: { password: "short", confirm: "other" }, expect: [400] });
+    await site.page("anonymous", anon(), link.pathname, {
+      method: "POST",
+      body: { password: "short", confirm: "other" },
+      expect: [400],
+    });
   }
 
   // The locked-account dialog: five wrong passwords lock professor3 (used nowhere else here).
   for (let i = 0; i < 5; i++) {
-    const res = await site.request(anon(), "POST", "/authentication/login", "en", { email: "professor3@school.test", password: `wrong-${i}` });
+    const res = await site.request(anon(), "POST", "/authentication/login", "en", {
+      email: "professor3@school.test",
+      password: `wrong-${i}`,
+    });
     await res.arrayBuffer();
   }
   await site.page("anonymous", anon(), "/authentication/login", {
@@ -300,7 +345,12 @@ async function collect(site: Site) {
 async function registrationWizard(site: Site, lang: Lang) {
   const wizard = new CookieJar();
   const reg = (step: string, body?: Record<string, string>, expect = [200]) =>
-    site.page("anonymous", wizard, `/students-registration/${step}`, body ? { method: "POST", body, lang, expect } : { lang, expect });
+    site.page(
+      "anonymous",
+      wizard,
+      `/students-registration/${step}`,
+      body ? { method: "POST", body, lang, expect } : { lang, expect },
+    );
   await reg("personal");
   await reg("personal", { first_name: "", email: "not-an-email", age_category: "kids" }, [400]);
   await reg("personal", {
@@ -315,7 +365,13 @@ async function registrationWizard(site: Site, lang: Lang) {
     age_category: "adults",
   });
   await reg("address", { address: "", same_billing: "no" }, [400]);
-  await reg("address", { address: "Calle 45 # 12-30", level: "B1", schedule: "TUE-THU-17-19", same_billing: "yes", where_hear_about_us: "friend" });
+  await reg("address", {
+    address: "Calle 45 # 12-30",
+    level: "B1",
+    schedule: "TUE-THU-17-19",
+    same_billing: "yes",
+    where_hear_about_us: "friend",
+  });
   await reg("message", { message: "", intent: "next" }, [400]);
   await reg("message", { message: "Hello, I would like to join.", accepted_terms: "on", intent: "next" });
 }
@@ -334,7 +390,12 @@ async function arabic(site: Site) {
     if (doc.url.startsWith("/students-registration")) continue;
     // A post that succeeded changed something (e.g. made a set-password link): not repeated.
     if (doc.method === "POST" && doc.status < 400) continue;
-    await site.page(doc.role, doc.jar, doc.url, { method: doc.method, body: doc.body, lang: "ar", expect: [doc.status] });
+    await site.page(doc.role, doc.jar, doc.url, {
+      method: doc.method,
+      body: doc.body,
+      lang: "ar",
+      expect: [doc.status],
+    });
   }
   await registrationWizard(site, "ar");
 }
@@ -368,12 +429,22 @@ async function consoleErrors(site: Site) {
       page.on("console", (m) => {
         if (m.type() !== "error") return;
         // The page's own error status (a 404, 403 or 400 page) is what we asked for.
-        if (m.text().includes(`the server responded with a status of ${doc.status}`) && m.location().url === new URL(doc.url, site.baseURL).href) return;
+        if (
+          m.text().includes(`the server responded with a status of ${doc.status}`) &&
+          m.location().url === new URL(doc.url, site.baseURL).href
+        )
+          return;
         errors.push(`console: ${m.text().split("\n")[0]}`);
       });
       await page.goto(new URL(doc.url, site.baseURL).href, { waitUntil: "load" });
       await page
-        .waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true, null, { timeout: 10_000 })
+        .waitForFunction(
+          () =>
+            (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state
+              .initialized === true,
+          null,
+          { timeout: 10_000 },
+        )
         .catch(() => errors.push("JavaScript did not start (no Remix router after 10 s)"));
       await page.waitForLoadState("networkidle");
       await page.close();
@@ -413,7 +484,9 @@ function validate(docs: Doc[], keepDir: string | undefined): Map<Doc, VnuMessage
   try {
     parsed = JSON.parse(result.stdout);
   } catch {
-    throw new Error(`The checker gave no JSON (exit ${result.status}):\n${result.stderr}\n${result.stdout.slice(0, 2000)}`);
+    throw new Error(
+      `The checker gave no JSON (exit ${result.status}):\n${result.stderr}\n${result.stdout.slice(0, 2000)}`,
+    );
   }
   const byFile = new Map<string, Doc>(files.map((f, i) => [f, docs[i]]));
   const out = new Map<Doc, VnuMessage[]>(docs.map((d) => [d, []]));
@@ -484,6 +557,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(2);
 });

@@ -115,9 +115,14 @@ async function main() {
     for (const target of targets) {
       const reports: Report[] = [];
       for (let i = 0; i < runs; i++) {
-        const report = await audit(chrome.port, `${baseURL}${target.path}`, { "Accept-Language": lang, ...(target.cookie ? { Cookie: target.cookie } : {}) });
+        const report = await audit(chrome.port, `${baseURL}${target.path}`, {
+          "Accept-Language": lang,
+          ...(target.cookie ? { Cookie: target.cookie } : {}),
+        });
         reports.push(report);
-        process.stdout.write(`  ${target.name} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => score(report, c)).join(" / ")}\n`);
+        process.stdout.write(
+          `  ${target.name} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => score(report, c)).join(" / ")}\n`,
+        );
       }
       reports.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
       const report = reports[Math.floor((reports.length - 1) / 2)];
@@ -174,7 +179,12 @@ function score(report: Report, category: Category): number {
 }
 
 function printTable(results: { target: Target; report: Report }[]) {
-  const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"];
+  const METRICS = [
+    "first-contentful-paint",
+    "largest-contentful-paint",
+    "total-blocking-time",
+    "cumulative-layout-shift",
+  ];
   const header = ["page", "path", "performance", "accessibility", "best-practices", "FCP", "LCP", "TBT", "CLS"];
   const rows = results.map(({ target, report }) => [
     target.name,
@@ -187,8 +197,13 @@ function printTable(results: { target: Target; report: Report }[]) {
   console.log(line(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows) console.log(line(r));
-  const index = results.map(({ report }) => report.environment?.benchmarkIndex).filter((n): n is number => typeof n === "number");
-  if (index.length) console.log(`Lighthouse benchmark index of this machine: ${Math.min(...index)}–${Math.max(...index)} (higher is faster)`);
+  const index = results
+    .map(({ report }) => report.environment?.benchmarkIndex)
+    .filter((n): n is number => typeof n === "number");
+  if (index.length)
+    console.log(
+      `Lighthouse benchmark index of this machine: ${Math.min(...index)}–${Math.max(...index)} (higher is faster)`,
+    );
 }
 
 /** For each category under its bar: the weighted audits that failed; for performance also the metrics and opportunities. */

@@ -28,7 +28,9 @@ export function agent(maxSockets: number, keepAlive = true) {
   const pool = new http.Agent({ keepAlive, maxSockets }) as http.Agent & { opened: number };
   pool.opened = 0;
   const create = (pool as unknown as { createConnection: (...args: unknown[]) => unknown }).createConnection.bind(pool);
-  (pool as unknown as { createConnection: (...args: unknown[]) => unknown }).createConnection = (...args: unknown[]) => {
+  (pool as unknown as { createConnection: (...args: unknown[]) => unknown }).createConnection = (
+    ...args: unknown[]
+  ) => {
     pool.opened++;
     return create(...args);
   };
@@ -62,7 +64,11 @@ export class Browser {
     return JSON.parse(answer.body) as T;
   }
 
-  post(path: string, form: Record<string, string> | [string, string][], { keepBody = false }: { keepBody?: boolean } = {}) {
+  post(
+    path: string,
+    form: Record<string, string> | [string, string][],
+    { keepBody = false }: { keepBody?: boolean } = {},
+  ) {
     const body = new URLSearchParams(Array.isArray(form) ? form : Object.entries(form)).toString();
     return this.send("POST", path, body, keepBody);
   }
@@ -123,7 +129,8 @@ export class Browser {
       });
       req.on("timeout", () => req.destroy(new HttpError("timeout", "timeout")));
       req.on("error", (e) => {
-        const error = e instanceof HttpError ? e : new HttpError(e.message, (e as NodeJS.ErrnoException).code ?? "error");
+        const error =
+          e instanceof HttpError ? e : new HttpError(e.message, (e as NodeJS.ErrnoException).code ?? "error");
         error.staleConnection = req.reusedSocket && !answered && ["ECONNRESET", "EPIPE"].includes(error.code);
         // A resent request is observed once, with its own answer.
         if (!(Browser.resendOnStaleConnection && error.staleConnection)) observe(null);

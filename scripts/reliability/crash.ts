@@ -68,7 +68,11 @@ async function freshDatabase() {
   }
   const handle = connect(DATABASE_URL);
   try {
-    const r = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema()`.execute(handle.db);
+    const r = await sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema()`.execute(
+      handle.db,
+    );
     if (Number(r.rows[0].n) > 0) {
       console.error(`${printable(DATABASE_URL)} is not empty: give CRASH_DATABASE_URL a freshly created database.`);
       process.exit(2);
@@ -97,7 +101,9 @@ async function preparePools(base: string): Promise<Pools> {
     for (const courseId of await professorCourses(browser)) {
       const [sheet, attendance] = await Promise.all([gradebookOf(browser, courseId), attendanceOf(browser, courseId)]);
       const all: GradeCell[] = [];
-      for (const row of sheet.rows) for (const item of sheet.items) all.push({ studentId: row.id, itemId: item.id, original: row.grades[item.id] ?? null, grade: 0 });
+      for (const row of sheet.rows)
+        for (const item of sheet.items)
+          all.push({ studentId: row.id, itemId: item.id, original: row.grades[item.id] ?? null, grade: 0 });
       cells.push({ browser, courseId, sheet, cells: rnd.shuffle(all) });
       for (const c of attendance.choices) sessions.push({ browser, courseId, date: c.date });
     }
@@ -119,7 +125,14 @@ function roundWrites(pools: Pools, base: string): Write[] {
     } else if (roll < 0.65) {
       const session = pools.sessions.pop();
       if (!session) continue;
-      writes.push({ kind: "attendance", browser: session.browser, courseId: session.courseId, date: session.date, marks: [], only: null });
+      writes.push({
+        kind: "attendance",
+        browser: session.browser,
+        courseId: session.courseId,
+        date: session.date,
+        marks: [],
+        only: null,
+      });
     } else if (roll < 0.85) {
       writes.push(registrationWrite(new Browser(base, pools.staff.httpAgent), rnd, TAG));
     } else {
@@ -191,11 +204,15 @@ async function verify(ledger: Ledger) {
 async function main() {
   assertBuilt();
   const dialect = isPostgres(DATABASE_URL) ? "PostgreSQL" : "SQLite";
-  console.log(`Crash test: ${dialect} ${printable(DATABASE_URL)}, ${ROUNDS} rounds of ${WRITES} writes, ${CONCURRENCY} at a time, seed ${SEED}`);
+  console.log(
+    `Crash test: ${dialect} ${printable(DATABASE_URL)}, ${ROUNDS} rounds of ${WRITES} writes, ${CONCURRENCY} at a time, seed ${SEED}`,
+  );
   const t0 = performance.now();
   await freshDatabase();
   let server = await startServer({ databaseUrl: DATABASE_URL, port: PORT, env: serverEnv });
-  console.log(`Server up with the demo school in ${((performance.now() - t0) / 1000).toFixed(1)} s (pid ${server.pid})`);
+  console.log(
+    `Server up with the demo school in ${((performance.now() - t0) / 1000).toFixed(1)} s (pid ${server.pid})`,
+  );
 
   const ledger = new Ledger();
   const totals = { sent: 0, acknowledged: 0, unanswered: 0, notSent: 0, refused: [] as RoundResult["refused"] };
@@ -203,7 +220,9 @@ async function main() {
   let last: Awaited<ReturnType<typeof verify>> | null = null;
   try {
     const pools = await preparePools(server.base);
-    console.log(`Signed in ${pools.professors.length} professors and 1 staff; ${pools.cells.reduce((n, c) => n + c.cells.length, 0)} grade cells and ${pools.sessions.length} sessions to write`);
+    console.log(
+      `Signed in ${pools.professors.length} professors and 1 staff; ${pools.cells.reduce((n, c) => n + c.cells.length, 0)} grade cells and ${pools.sessions.length} sessions to write`,
+    );
     for (let round = 1; round <= ROUNDS; round++) {
       const httpAgent = agent(CONCURRENCY);
       for (const b of [...pools.professors, pools.staff]) b.httpAgent = httpAgent;
@@ -242,13 +261,17 @@ async function main() {
   console.log(`Acknowledged:         ${totals.acknowledged}`);
   console.log(`Found after restart:  ${c.found} (${c.values} stored values compared)`);
   console.log(`Lost:                 ${c.lost.length}`);
-  console.log(`Unanswered (killed in flight): ${totals.unanswered}: ${c.unanswered.committed} stored completely, ${c.unanswered.absent} not at all, ${c.unanswered.partial.length} half-stored`);
+  console.log(
+    `Unanswered (killed in flight): ${totals.unanswered}: ${c.unanswered.committed} stored completely, ${c.unanswered.absent} not at all, ${c.unanswered.partial.length} half-stored`,
+  );
   console.log(`Refused (error answers): ${totals.refused.length}`);
   for (const line of last!.integrity.lines) console.log(`Integrity: ${line}`);
   for (const l of c.lost.slice(0, 20)) console.log(`LOST ${l.write}: ${l.detail}`);
   for (const p of c.unanswered.partial.slice(0, 20)) console.log(`HALF-STORED ${p}`);
   for (const r of totals.refused.slice(0, 20)) console.log(`REFUSED ${r.write}: ${r.detail}`);
-  console.log(`Done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${failed ? "FAILED" : "every acknowledged write survived"}`);
+  console.log(
+    `Done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${failed ? "FAILED" : "every acknowledged write survived"}`,
+  );
   if (failed) process.exitCode = 1;
 }
 

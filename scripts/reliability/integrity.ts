@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { DatabaseHandle } from "~/db/kysely.server";
-import type { Database } from "~/db/schema";
+import { type DatabaseHandle } from "~/db/kysely.server";
+import { type Database } from "~/db/schema";
 
 // The database's own consistency check after a crash.
 //
@@ -35,7 +35,12 @@ async function checkSqlite(db: Kysely<Database>): Promise<IntegrityReport> {
   const lines = [
     `PRAGMA integrity_check: ${messages.slice(0, 5).join("; ")}`,
     `PRAGMA foreign_key_check: ${foreign.rows.length} broken reference(s)` +
-      (foreign.rows.length ? ` (${foreign.rows.slice(0, 5).map((r) => `${r.table}#${r.rowid}→${r.parent}`).join(", ")})` : ""),
+      (foreign.rows.length
+        ? ` (${foreign.rows
+            .slice(0, 5)
+            .map((r) => `${r.table}#${r.rowid}→${r.parent}`)
+            .join(", ")})`
+        : ""),
   ];
   return { ok, lines };
 }
@@ -70,7 +75,10 @@ async function checkPostgres(db: Kysely<Database>): Promise<IntegrityReport> {
       ok = false;
       brokenNames.push(`${fk.name} (NOT VALID)`);
     }
-    const notNull = sql.join(fk.child_columns.map((c) => sql`ch.${sql.ref(c)} is not null`), sql` and `);
+    const notNull = sql.join(
+      fk.child_columns.map((c) => sql`ch.${sql.ref(c)} is not null`),
+      sql` and `,
+    );
     const matches = sql.join(
       fk.child_columns.map((c, i) => sql`p.${sql.ref(fk.parent_columns[i])} = ch.${sql.ref(c)}`),
       sql` and `,
@@ -85,9 +93,13 @@ async function checkPostgres(db: Kysely<Database>): Promise<IntegrityReport> {
       brokenNames.push(`${fk.name}: ${n}`);
     }
   }
-  lines.push(`foreign keys: ${fks.rows.length} constraints recomputed, ${broken} orphan row(s)${brokenNames.length ? ` (${brokenNames.join(", ")})` : ""}`);
+  lines.push(
+    `foreign keys: ${fks.rows.length} constraints recomputed, ${broken} orphan row(s)${brokenNames.length ? ` (${brokenNames.join(", ")})` : ""}`,
+  );
 
-  const available = await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'amcheck'`.execute(db);
+  const available = await sql<{
+    n: number;
+  }>`select count(*)::int as n from pg_available_extensions where name = 'amcheck'`.execute(db);
   let amcheck = false;
   if (Number(available.rows[0].n)) {
     try {
@@ -122,7 +134,9 @@ async function checkPostgres(db: Kysely<Database>): Promise<IntegrityReport> {
     }
     if (heapProblems || badIndexes.length) ok = false;
     lines.push(`amcheck verify_heapam: ${tables.rows.length} tables, ${heapProblems} problem(s)`);
-    lines.push(`amcheck bt_index_check(heapallindexed): ${indexes.rows.length} indexes, ${badIndexes.length} failing${badIndexes.length ? ` (${badIndexes.slice(0, 3).join("; ")})` : ""}`);
+    lines.push(
+      `amcheck bt_index_check(heapallindexed): ${indexes.rows.length} indexes, ${badIndexes.length} failing${badIndexes.length ? ` (${badIndexes.slice(0, 3).join("; ")})` : ""}`,
+    );
   }
   return { ok, lines };
 }

@@ -1,6 +1,6 @@
 import { type Kysely } from "kysely";
-import type { Database } from "~/db/schema";
-import { type Answer, Browser, HttpError } from "./client";
+import { type Database } from "~/db/schema";
+import { type Answer, type Browser, HttpError } from "./client";
 
 // The writes the crash and soak scripts make, the way the app's users make
 // them (plain form posts of the real pages), and the ledger that says what
@@ -159,8 +159,13 @@ export function newGrade(rnd: Random, not: number | null): number {
 }
 
 function expectRedirect(answer: Answer, test: (location: string) => boolean, what: string): Outcome {
-  if ((answer.status === 302 || answer.status === 303) && answer.location && test(answer.location)) return { kind: "acknowledged" };
-  return { kind: "refused", status: answer.status, detail: `${what}: ${answer.status} ${answer.location ?? answer.body.slice(0, 200)}` };
+  if ((answer.status === 302 || answer.status === 303) && answer.location && test(answer.location))
+    return { kind: "acknowledged" };
+  return {
+    kind: "refused",
+    status: answer.status,
+    detail: `${what}: ${answer.status} ${answer.location ?? answer.body.slice(0, 200)}`,
+  };
 }
 
 function failure(error: unknown): Outcome {
@@ -206,9 +211,16 @@ export async function perform(write: Write, rnd: Random): Promise<Outcome> {
           // Always a change, so a half-saved session would show.
           status: rnd.pick(ATTENDANCE.filter((v) => v !== s.status)),
         }));
-        const form: [string, string][] = [["date", write.date], ...write.marks.map((m): [string, string] => [`status-${m.studentId}`, m.status])];
+        const form: [string, string][] = [
+          ["date", write.date],
+          ...write.marks.map((m): [string, string] => [`status-${m.studentId}`, m.status]),
+        ];
         const answer = await write.browser.post(`/course/${write.courseId}/attendance`, form);
-        return expectRedirect(answer, (l) => l === `/course/${write.courseId}/attendance?date=${write.date}`, "attendance");
+        return expectRedirect(
+          answer,
+          (l) => l === `/course/${write.courseId}/attendance?date=${write.date}`,
+          "attendance",
+        );
       }
       case "registration": {
         const steps: [string, Record<string, string>, string][] = [
@@ -241,7 +253,14 @@ export async function perform(write: Write, rnd: Random): Promise<Outcome> {
 const FIRST = ["Ana", "José", "María", "Zoë", "Ñico", "Lucía", "Omar", "Wei", "Chloé", "Iñaki", "Amara", "Noé"];
 const MIDDLE = ["Isabel", "Andrés", "Sofía", "Tomás", "Inés", "Raúl"];
 const LAST = ["Pérez", "Gómez", "Núñez", "O'Brien", "Álvarez", "Søren", "Dubois", "García-Márquez", "Nguyễn"];
-const SCHEDULES = ["MON-WED-09-11", "MON-WED-17-19", "TUE-THU-15-17", "TUE-THU-19-21", "FRI-INTENSIVE-09-13", "SAT-14-18"];
+const SCHEDULES = [
+  "MON-WED-09-11",
+  "MON-WED-17-19",
+  "TUE-THU-15-17",
+  "TUE-THU-19-21",
+  "FRI-INTENSIVE-09-13",
+  "SAT-14-18",
+];
 const HEAR = ["social_media", "friend", "search", "flyer", "walk_in", "other"];
 
 let serial = 0;
@@ -263,16 +282,32 @@ function person(rnd: Random, tag: string) {
     last_name: last,
     second_last_name: rnd.pick(LAST),
     id_number: id,
-    birthday: kid ? `201${rnd.int(8)}-0${1 + rnd.int(9)}-1${rnd.int(10)}` : `19${70 + rnd.int(29)}-1${rnd.int(3)}-2${rnd.int(8)}`,
+    birthday: kid
+      ? `201${rnd.int(8)}-0${1 + rnd.int(9)}-1${rnd.int(10)}`
+      : `19${70 + rnd.int(29)}-1${rnd.int(3)}-2${rnd.int(8)}`,
     phone_number: phone,
     email: `${id.toLowerCase()}@example.org`,
     age_category: kid ? "kids" : "adults",
   };
-  const emergency: { emergency_contact_name?: string; emergency_contact_phone?: string; emergency_contact_relationship?: string } = kid
-    ? { emergency_contact_name: `${rnd.pick(FIRST)} ${last}`, emergency_contact_phone: `31${String(10000000 + rnd.int(89999999))}`, emergency_contact_relationship: "Mother" }
+  const emergency: {
+    emergency_contact_name?: string;
+    emergency_contact_phone?: string;
+    emergency_contact_relationship?: string;
+  } = kid
+    ? {
+        emergency_contact_name: `${rnd.pick(FIRST)} ${last}`,
+        emergency_contact_phone: `31${String(10000000 + rnd.int(89999999))}`,
+        emergency_contact_relationship: "Mother",
+      }
     : {};
   const sameBilling = rnd.next() < 0.5;
-  const address: { address: string; schedule: string; same_billing: string; billing_address?: string; where_hear_about_us: string } = {
+  const address: {
+    address: string;
+    schedule: string;
+    same_billing: string;
+    billing_address?: string;
+    where_hear_about_us: string;
+  } = {
     address: `Calle ${1 + rnd.int(200)} # ${1 + rnd.int(99)}-${1 + rnd.int(99)} <b>&amp;</b>`,
     schedule: rnd.pick(SCHEDULES),
     same_billing: sameBilling ? "yes" : "no",
@@ -316,7 +351,13 @@ export function studentWrite(browser: Browser, rnd: Random, tag: string): Studen
     kind: "student",
     browser,
     id: null,
-    form: { ...p.values, ...(p.emergency as Record<string, string>), ...(p.address as Record<string, string>), level_id: String(levelId), notes },
+    form: {
+      ...p.values,
+      ...(p.emergency as Record<string, string>),
+      ...(p.address as Record<string, string>),
+      level_id: String(levelId),
+      notes,
+    },
     expected: {
       ...p.values,
       emergency_contact_phone: p.emergency.emergency_contact_phone ?? null,
@@ -371,13 +412,17 @@ export class Ledger {
     }
     const n = this.writeNames.push(describe(write)) - 1;
     this.acknowledged.push(write);
-    if (write.kind === "grades") for (const c of write.cells) this.grades.set(gradeKey(c.studentId, c.itemId), { grade: c.grade, write: n });
-    if (write.kind === "attendance") for (const m of write.marks) this.marks.set(markKey(write.courseId, write.date, m.studentId), { status: m.status, write: n });
+    if (write.kind === "grades")
+      for (const c of write.cells) this.grades.set(gradeKey(c.studentId, c.itemId), { grade: c.grade, write: n });
+    if (write.kind === "attendance")
+      for (const m of write.marks)
+        this.marks.set(markKey(write.courseId, write.date, m.studentId), { status: m.status, write: n });
   }
 
   private forget(write: Write) {
     if (write.kind === "grades") for (const c of write.cells) this.grades.delete(gradeKey(c.studentId, c.itemId));
-    if (write.kind === "attendance") for (const m of write.marks) this.marks.delete(markKey(write.courseId, write.date, m.studentId));
+    if (write.kind === "attendance")
+      for (const m of write.marks) this.marks.delete(markKey(write.courseId, write.date, m.studentId));
   }
 
   /** Compares every acknowledged value with the database; classifies the unanswered writes. */
@@ -388,7 +433,8 @@ export class Ledger {
 
     // Grades: every cell of the courses written to.
     const courseIds = new Set<number>();
-    for (const w of [...this.acknowledged, ...this.unanswered]) if (w.kind === "grades" || w.kind === "attendance") courseIds.add(w.courseId);
+    for (const w of [...this.acknowledged, ...this.unanswered])
+      if (w.kind === "grades" || w.kind === "attendance") courseIds.add(w.courseId);
     const storedGrades = new Map<string, number>();
     const storedMarks = new Map<string, string>();
     for (const ids of chunks([...courseIds], 200)) {
@@ -399,7 +445,11 @@ export class Ledger {
         .where("gi.course_id", "in", ids)
         .execute();
       for (const r of g) storedGrades.set(gradeKey(Number(r.student_id), Number(r.grading_item_id)), Number(r.grade));
-      const a = await db.selectFrom("attendance").select(["course_id", "session_date", "student_id", "status"]).where("course_id", "in", ids).execute();
+      const a = await db
+        .selectFrom("attendance")
+        .select(["course_id", "session_date", "student_id", "status"])
+        .where("course_id", "in", ids)
+        .execute();
       for (const r of a) storedMarks.set(markKey(Number(r.course_id), r.session_date, Number(r.student_id)), r.status);
     }
     const sameGrade = (a: number | undefined, b: number) => a !== undefined && Math.abs(a - b) < 0.005;
@@ -421,11 +471,13 @@ export class Ledger {
       if (w.kind !== "registration" && w.kind !== "student") return;
       const rows = (w.kind === "registration" ? registrations : students).get(String(w.expected.id_number)) ?? [];
       if (rows.length !== 1) return void lose(n, `${describe(w)}: ${rows.length} rows`);
-      if (w.kind === "student" && Number(rows[0].id) !== w.id) return void lose(n, `${describe(w)}: id ${rows[0].id}, the redirect said ${w.id}`);
+      if (w.kind === "student" && Number(rows[0].id) !== w.id)
+        return void lose(n, `${describe(w)}: id ${rows[0].id}, the redirect said ${w.id}`);
       for (const [column, want] of Object.entries(w.expected)) {
         values++;
         const got = rows[0][column] ?? null;
-        if (!sameValue(got, want)) lose(n, `${describe(w)}.${column}: expected ${JSON.stringify(want)}, found ${JSON.stringify(got)}`);
+        if (!sameValue(got, want))
+          lose(n, `${describe(w)}.${column}: expected ${JSON.stringify(want)}, found ${JSON.stringify(got)}`);
       }
     });
 
@@ -444,7 +496,8 @@ export class Ledger {
       } else {
         const rows = (w.kind === "registration" ? registrations : students).get(String(w.expected.id_number)) ?? [];
         total = 1;
-        present = rows.length === 1 && Object.entries(w.expected).every(([c, v]) => sameValue(rows[0][c] ?? null, v)) ? 1 : 0;
+        present =
+          rows.length === 1 && Object.entries(w.expected).every(([c, v]) => sameValue(rows[0][c] ?? null, v)) ? 1 : 0;
         if (rows.length > 1 || (rows.length === 1 && !present)) {
           unanswered.partial.push(`${describe(w)}: ${rows.length} row(s), values ${present ? "match" : "differ"}`);
           continue;
@@ -460,7 +513,9 @@ export class Ledger {
   }
 
   private all(kind: "registration" | "student") {
-    return [...this.acknowledged, ...this.unanswered].filter((w): w is RegistrationWrite | StudentWrite => w.kind === kind);
+    return [...this.acknowledged, ...this.unanswered].filter(
+      (w): w is RegistrationWrite | StudentWrite => w.kind === kind,
+    );
   }
 }
 
@@ -470,11 +525,18 @@ function sameValue(got: unknown, want: string | number | null) {
   return String(got) === want;
 }
 
-async function rowsByIdNumber(db: Kysely<Database>, table: "registrations" | "students", writes: (RegistrationWrite | StudentWrite)[]) {
+async function rowsByIdNumber(
+  db: Kysely<Database>,
+  table: "registrations" | "students",
+  writes: (RegistrationWrite | StudentWrite)[],
+) {
   const byId = new Map<string, Record<string, unknown>[]>();
   const ids = [...new Set(writes.map((w) => String(w.expected.id_number)))];
   for (const part of chunks(ids, 500)) {
-    const rows = (await db.selectFrom(table).selectAll().where("id_number", "in", part).execute()) as Record<string, unknown>[];
+    const rows = (await db.selectFrom(table).selectAll().where("id_number", "in", part).execute()) as Record<
+      string,
+      unknown
+    >[];
     for (const r of rows) {
       const list = byId.get(String(r.id_number)) ?? [];
       list.push(r);

@@ -67,7 +67,9 @@ function prepareDatabase(): { url: string; described: string } {
   if (isPostgres(SOURCE_URL)) return { url: SOURCE_URL, described: `${printable(SOURCE_URL)} (written in place)` };
   const file = path.resolve(sqliteFileOf(SOURCE_URL));
   if (!fs.existsSync(file)) {
-    console.error(`No database at ${file}: run \`npm run bench:data\` first, set DATABASE_URL, or SOAK_DATA=demo for the demo school.`);
+    console.error(
+      `No database at ${file}: run \`npm run bench:data\` first, set DATABASE_URL, or SOAK_DATA=demo for the demo school.`,
+    );
     process.exit(2);
   }
   removeSqlite(SCRATCH);
@@ -146,12 +148,14 @@ const tally = {
 };
 
 /** A path with its ids and query taken out: /course/:id/gradebook. */
-const routeOf = (method: string, path: string) => `${method} ${path.split("?")[0].replace(/\/\d+/g, "/:id")}${path.includes("_data=") ? " (data)" : ""}`;
+const routeOf = (method: string, path: string) =>
+  `${method} ${path.split("?")[0].replace(/\/\d+/g, "/:id")}${path.includes("_data=") ? " (data)" : ""}`;
 const byRoute = new Map<string, number[]>();
 
 const timeline: [number, number, string][] = [];
 Browser.observer = (status, ms, method, path) => {
-  if (process.env.SOAK_TIMELINE) timeline.push([performance.now() - ms, ms, `${status ?? "FAILED"} ${routeOf(method, path)}`]);
+  if (process.env.SOAK_TIMELINE)
+    timeline.push([performance.now() - ms, ms, `${status ?? "FAILED"} ${routeOf(method, path)}`]);
   tally.requests++;
   tally.latencies.push(ms);
   const route = routeOf(method, path);
@@ -240,7 +244,12 @@ async function professorStep(p: ProfessorSlice) {
       const row = rnd.pick(mine);
       const item = rnd.pick(sheet.items);
       const original = row.grades[item.id] ?? null;
-      cells.set(`${row.id}_${item.id}`, { studentId: row.id, itemId: item.id, original, grade: newGrade(rnd, original) });
+      cells.set(`${row.id}_${item.id}`, {
+        studentId: row.id,
+        itemId: item.id,
+        original,
+        grade: newGrade(rnd, original),
+      });
     }
     return write({ kind: "grades", browser: p.browser, courseId: c, sheet, cells: [...cells.values()] });
   }
@@ -267,7 +276,10 @@ const STAFF_PAGES: Record<School["staff"][number]["role"], ((s: School, r: Rando
     (s, r) => `/admin/courses/${r.pick(s.courseIds)}`,
     (s, r) => `/admin/courses/${r.pick(s.courseIds)}/report`,
     () => "/admin/registered-students",
-    (s, r) => (s.registrationIds.length ? `/admin/registered-students/${r.pick(s.registrationIds)}` : "/admin/registered-students"),
+    (s, r) =>
+      s.registrationIds.length
+        ? `/admin/registered-students/${r.pick(s.registrationIds)}`
+        : "/admin/registered-students",
     () => "/admin/transfer-students",
     () => "/admin/teachers",
     () => "/coordinator/professors",
@@ -350,7 +362,8 @@ async function main() {
   let failed = false;
   try {
     const school = await readSchool(url);
-    if (!school.professors.length || !school.staff.length) throw new Error("The database has no active professor with a running course, or no staff account.");
+    if (!school.professors.length || !school.staff.length)
+      throw new Error("The database has no active professor with a running course, or no staff account.");
     const httpAgent = agent(CONNECTIONS);
     const base = server.base;
     Browser.timeoutMs = 60_000;
@@ -360,7 +373,9 @@ async function main() {
     const nProfessors = Math.round(CONNECTIONS * 0.4);
     const nStaff = Math.round(CONNECTIONS * 0.4);
     const nPublic = CONNECTIONS - nProfessors - nStaff;
-    const slices: { email: string; courseId: number }[] = school.professors.flatMap((p) => p.courses.map((courseId) => ({ email: p.email, courseId })));
+    const slices: { email: string; courseId: number }[] = school.professors.flatMap((p) =>
+      p.courses.map((courseId) => ({ email: p.email, courseId })),
+    );
     const chosen = Array.from({ length: nProfessors }, (_, i) => slices[i % slices.length]);
     const staffChosen = Array.from({ length: nStaff }, (_, i) => school.staff[i % school.staff.length]);
 
@@ -392,7 +407,9 @@ async function main() {
     // load tool does): a saturated server leaves new connections waiting
     // while it serves the open ones (ADR 016), which would measure the pool,
     // not the app. Every simulated person sends over this pool.
-    await Promise.all(Array.from({ length: CONNECTIONS }, () => new Browser(base, httpAgent).get("/favicon.svg", { keepBody: false })));
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, () => new Browser(base, httpAgent).get("/favicon.svg", { keepBody: false })),
+    );
     const openedBefore = httpAgent.opened;
     // Only the soak's own requests are counted (not the sign-ins).
     tally.requests = 0;
@@ -415,7 +432,9 @@ async function main() {
       if (s - lastReport >= 30) {
         lastReport = s;
         const m = rss.length ? rss[rss.length - 1][1] : startRss;
-        console.log(`  ${s} s: ${tally.requests} requests, ${tally.writes.acknowledged} writes acknowledged, ${tally.errors.length} errors, RSS ${m.toFixed(0)} MiB`);
+        console.log(
+          `  ${s} s: ${tally.requests} requests, ${tally.writes.acknowledged} writes acknowledged, ${tally.errors.length} errors, RSS ${m.toFixed(0)} MiB`,
+        );
       }
     }, 1000);
 
@@ -459,13 +478,30 @@ async function main() {
     const sorted = [...tally.latencies].sort((a, b) => a - b);
 
     console.log("");
-    console.log(`Requests:            ${tally.requests} in ${elapsed.toFixed(0)} s (${(tally.requests / elapsed).toFixed(1)}/s): ${tally.reads} page reads, the rest page data and form posts`);
-    console.log(`Answers by status:   ${[...tally.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ")}`);
-    console.log(`Errors:              ${tally.errors.length} (5xx answers: ${serverErrors()}, connection failures: ${tally.networkErrors})`);
-    console.log(`Connections:         ${openedBefore} opened before the run, ${httpAgent.opened - openedBefore} during it (server closed idle ones)`);
-    console.log(`Resent:              ${Browser.resent} request(s) whose reused keep-alive connection the server closed before reading them (as a browser resends them; ADR 016)`);
-    console.log(`Latency (ms):        p50 ${percentile(sorted, 50).toFixed(0)}, p95 ${percentile(sorted, 95).toFixed(0)}, p99 ${percentile(sorted, 99).toFixed(0)}, max ${(sorted[sorted.length - 1] ?? 0).toFixed(0)}`);
-    console.log(`Writes:              ${tally.writes.sent} sent, ${tally.writes.acknowledged} acknowledged, ${check.found} found afterwards (${check.values} values compared), ${check.lost.length} lost`);
+    console.log(
+      `Requests:            ${tally.requests} in ${elapsed.toFixed(0)} s (${(tally.requests / elapsed).toFixed(1)}/s): ${tally.reads} page reads, the rest page data and form posts`,
+    );
+    console.log(
+      `Answers by status:   ${[...tally.byStatus]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `Errors:              ${tally.errors.length} (5xx answers: ${serverErrors()}, connection failures: ${tally.networkErrors})`,
+    );
+    console.log(
+      `Connections:         ${openedBefore} opened before the run, ${httpAgent.opened - openedBefore} during it (server closed idle ones)`,
+    );
+    console.log(
+      `Resent:              ${Browser.resent} request(s) whose reused keep-alive connection the server closed before reading them (as a browser resends them; ADR 016)`,
+    );
+    console.log(
+      `Latency (ms):        p50 ${percentile(sorted, 50).toFixed(0)}, p95 ${percentile(sorted, 95).toFixed(0)}, p99 ${percentile(sorted, 99).toFixed(0)}, max ${(sorted[sorted.length - 1] ?? 0).toFixed(0)}`,
+    );
+    console.log(
+      `Writes:              ${tally.writes.sent} sent, ${tally.writes.acknowledged} acknowledged, ${check.found} found afterwards (${check.values} values compared), ${check.lost.length} lost`,
+    );
     console.log(
       `Server memory (RSS): start ${startRss.toFixed(0)} MiB, after ${warm.toFixed(0)} s warm-up ${(values[0] ?? endRss).toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, end ${endRss.toFixed(0)} MiB`,
     );
@@ -473,15 +509,34 @@ async function main() {
       `  after the warm-up:  first third avg ${early.toFixed(0)} MiB, last third avg ${late.toFixed(0)} MiB, trend ${trend >= 0 ? "+" : ""}${trend.toFixed(1)} MiB/min → ${flat ? "flat" : "GROWING"}`,
     );
     const slowest = [...byRoute]
-      .map(([route, ms]) => ({ route, n: ms.length, p50: percentile([...ms].sort((a, b) => a - b), 50), p95: percentile([...ms].sort((a, b) => a - b), 95) }))
+      .map(([route, ms]) => ({
+        route,
+        n: ms.length,
+        p50: percentile(
+          [...ms].sort((a, b) => a - b),
+          50,
+        ),
+        p95: percentile(
+          [...ms].sort((a, b) => a - b),
+          95,
+        ),
+      }))
       .sort((a, b) => b.p95 - a.p95)
       .slice(0, 8);
-    console.log(`Slowest routes (p95): ${slowest.map((r) => `${r.route} p50 ${r.p50.toFixed(0)} p95 ${r.p95.toFixed(0)} ms (n ${r.n})`).join("; ")}`);
-    console.log(`Memory samples (s:MiB): ${rss.filter((_, i) => i % 10 === 0).map(([t, m]) => `${t.toFixed(0)}:${m.toFixed(0)}`).join(" ")}`);
+    console.log(
+      `Slowest routes (p95): ${slowest.map((r) => `${r.route} p50 ${r.p50.toFixed(0)} p95 ${r.p95.toFixed(0)} ms (n ${r.n})`).join("; ")}`,
+    );
+    console.log(
+      `Memory samples (s:MiB): ${rss
+        .filter((_, i) => i % 10 === 0)
+        .map(([t, m]) => `${t.toFixed(0)}:${m.toFixed(0)}`)
+        .join(" ")}`,
+    );
     for (const e of tally.errors.slice(0, 20)) console.log(`ERROR ${e.what}: ${e.detail}`);
     for (const l of check.lost.slice(0, 20)) console.log(`LOST ${l.write}: ${l.detail}`);
     if (process.env.SOAK_TIMELINE) {
-      for (const [start, ms, route] of timeline.sort((a, b) => a[0] - b[0])) console.log(`T ${((start - t0) / 1000).toFixed(1)} ${ms.toFixed(0)} ${route}`);
+      for (const [start, ms, route] of timeline.sort((a, b) => a[0] - b[0]))
+        console.log(`T ${((start - t0) / 1000).toFixed(1)} ${ms.toFixed(0)} ${route}`);
     }
     failed = tally.errors.length > 0 || serverErrors() > 0 || tally.networkErrors > 0 || check.lost.length > 0 || !flat;
     console.log(failed ? "FAILED" : "OK: no errors, nothing lost, memory flat");

@@ -51,7 +51,11 @@ interface PageDef {
 // Every UI route module is here; the first test fails when one is missing.
 const PAGES: PageDef[] = [
   { route: "authentication.login", path: "/authentication/login", who: ["anonymous"], empty: true },
-  { route: "authentication.set-password.$token", path: "/authentication/set-password/not-a-real-token", who: ["anonymous"] },
+  {
+    route: "authentication.set-password.$token",
+    path: "/authentication/set-password/not-a-real-token",
+    who: ["anonymous"],
+  },
   { route: "students-registration.$step", path: "/students-registration/personal", who: ["anonymous"], empty: true },
   { route: "404", path: "/404", who: EVERYONE },
   { route: "$", path: "/no-such-page", who: EVERYONE, byRole: true },
@@ -59,24 +63,65 @@ const PAGES: PageDef[] = [
   { route: "_app.profile", path: "/profile", who: SIGNED_IN },
   { route: "_app.admin.students._index", path: "/admin/students", who: ALL_STAFF },
   { route: "_app.admin.students.$id", path: "/admin/students/{student}", who: ALL_STAFF, dialogs: true, byRole: true },
-  { route: "_app.admin.students.$id_.edit", path: "/admin/students/{student}/edit", who: ["admin_staff", "coordinator", "receptionist"] },
-  { route: "_app.admin.students.new", path: "/admin/students/new", who: ["admin_staff", "coordinator", "receptionist"], empty: true },
-  { route: "_app.admin.registered-students._index", path: "/admin/registered-students", who: ["admin_staff", "receptionist", "financial"] },
-  { route: "_app.admin.registered-students.$id", path: "/admin/registered-students/{registration}", who: ["admin_staff", "receptionist", "financial"], dialogs: true, byRole: true },
+  {
+    route: "_app.admin.students.$id_.edit",
+    path: "/admin/students/{student}/edit",
+    who: ["admin_staff", "coordinator", "receptionist"],
+  },
+  {
+    route: "_app.admin.students.new",
+    path: "/admin/students/new",
+    who: ["admin_staff", "coordinator", "receptionist"],
+    empty: true,
+  },
+  {
+    route: "_app.admin.registered-students._index",
+    path: "/admin/registered-students",
+    who: ["admin_staff", "receptionist", "financial"],
+  },
+  {
+    route: "_app.admin.registered-students.$id",
+    path: "/admin/registered-students/{registration}",
+    who: ["admin_staff", "receptionist", "financial"],
+    dialogs: true,
+    byRole: true,
+  },
   { route: "_app.admin.transfer-students._index", path: "/admin/transfer-students", who: ALL_STAFF },
-  { route: "_app.admin.transfer-students._index", path: "/admin/transfer-students?id={transfer}", who: ALL_STAFF, dialogs: true, byRole: true },
-  { route: "_app.admin.transfer-students.new", path: "/admin/transfer-students/new", who: ["admin_staff", "coordinator", "receptionist"] },
-  { route: "_app.admin.transfer-students.$id.edit", path: "/admin/transfer-students/{transfer}/edit", who: ["admin_staff", "coordinator", "receptionist"] },
+  {
+    route: "_app.admin.transfer-students._index",
+    path: "/admin/transfer-students?id={transfer}",
+    who: ALL_STAFF,
+    dialogs: true,
+    byRole: true,
+  },
+  {
+    route: "_app.admin.transfer-students.new",
+    path: "/admin/transfer-students/new",
+    who: ["admin_staff", "coordinator", "receptionist"],
+  },
+  {
+    route: "_app.admin.transfer-students.$id.edit",
+    path: "/admin/transfer-students/{transfer}/edit",
+    who: ["admin_staff", "coordinator", "receptionist"],
+  },
   { route: "_app.admin.courses._index", path: "/admin/courses", who: ["admin_staff", "coordinator"] },
   { route: "_app.admin.courses.new", path: "/admin/courses/new", who: ["admin_staff", "coordinator"], empty: true },
   { route: "_app.admin.courses.$id", path: "/admin/courses/{course}", who: ["admin_staff", "coordinator"] },
   { route: "_app.admin.courses.$id_.edit", path: "/admin/courses/{course}/edit", who: ["admin_staff", "coordinator"] },
-  { route: "_app.admin.courses.$id_.report", path: "/admin/courses/{course}/report", who: ["admin_staff", "coordinator"] },
+  {
+    route: "_app.admin.courses.$id_.report",
+    path: "/admin/courses/{course}/report",
+    who: ["admin_staff", "coordinator"],
+  },
   { route: "_app.admin.syllabus", path: "/admin/syllabus", who: ["admin_staff", "coordinator"] },
   { route: "_app.admin.holidays", path: "/admin/holidays", who: ["admin_staff", "coordinator"], dialogs: true },
   { route: "_app.admin.grade-bands", path: "/admin/grade-bands", who: ["admin_staff", "coordinator"], dialogs: true },
   { route: "_app.admin.teachers", path: "/admin/teachers", who: ["admin_staff", "coordinator", "receptionist"] },
-  { route: "_app.coordinator.professors", path: "/coordinator/professors", who: ["admin_staff", "coordinator", "receptionist"] },
+  {
+    route: "_app.coordinator.professors",
+    path: "/coordinator/professors",
+    who: ["admin_staff", "coordinator", "receptionist"],
+  },
   { route: "_app.coordinator.faq", path: "/coordinator/faq", who: ["admin_staff", "coordinator"] },
   { route: "_app.admin.users._index", path: "/admin/users", who: ["admin_staff"] },
   { route: "_app.admin.users.new", path: "/admin/users/new", who: ["admin_staff"], empty: true },
@@ -154,11 +199,17 @@ async function audit(page: Page, findings: Finding[], auditor: Page | null) {
     const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
     await auditor.unrouteAll();
     const here = page.url();
-    await auditor.route((u) => u.href === here, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await auditor.route(
+      (u) => u.href === here,
+      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
     await auditor.goto(page.url());
     target = auditor;
   }
-  const axe = await new AxeBuilder({ page: target }).options({ resultTypes: ["violations"] }).withTags(WCAG).analyze();
+  const axe = await new AxeBuilder({ page: target })
+    .options({ resultTypes: ["violations"] })
+    .withTags(WCAG)
+    .analyze();
   for (const v of axe.violations) {
     findings.push({
       url,
@@ -175,14 +226,18 @@ async function audit(page: Page, findings: Finding[], auditor: Page | null) {
     if (h1 !== 1) problems.push(`${h1} h1 elements`);
     if (document.querySelectorAll("main, [role=main]").length !== 1) problems.push("not exactly one main landmark");
     for (const th of Array.from(document.querySelectorAll("th"))) {
-      if (!["col", "row", "colgroup", "rowgroup"].includes(th.getAttribute("scope") ?? "")) problems.push(`th without scope: ${th.textContent?.trim().slice(0, 30)}`);
+      if (!["col", "row", "colgroup", "rowgroup"].includes(th.getAttribute("scope") ?? ""))
+        problems.push(`th without scope: ${th.textContent?.trim().slice(0, 30)}`);
     }
     for (const field of Array.from(document.querySelectorAll('[aria-invalid="true"]'))) {
       const ids = (field.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
-      const errors = ids.map((id) => document.getElementById(id)).filter((el): el is HTMLElement => !!el && !!el.textContent?.trim());
+      const errors = ids
+        .map((id) => document.getElementById(id))
+        .filter((el): el is HTMLElement => !!el && !!el.textContent?.trim());
       const name = field.getAttribute("name") ?? field.id;
       if (errors.length === 0) problems.push(`invalid field ${name} points at no error text`);
-      else if (!errors.some((el) => el.closest('[aria-live], [role="alert"], [role="status"]'))) problems.push(`the error of ${name} is not in a live region`);
+      else if (!errors.some((el) => el.closest('[aria-live], [role="alert"], [role="status"]')))
+        problems.push(`the error of ${name} is not in a live region`);
     }
     return problems;
   });
@@ -191,7 +246,9 @@ async function audit(page: Page, findings: Finding[], auditor: Page | null) {
 
 async function visit(page: Page, path: string) {
   const response = await page.goto(path);
-  expect(response?.status(), `${path} answers`).toBeLessThan(path === "/404" || path === "/no-such-page" || path.includes("not-a-real-token") ? 500 : 400);
+  expect(response?.status(), `${path} answers`).toBeLessThan(
+    path === "/404" || path === "/no-such-page" || path.includes("not-a-real-token") ? 500 : 400,
+  );
   await waitForHydration(page);
 }
 
@@ -237,7 +294,8 @@ for (const lang of ["en", "ar"] as const) {
         if (who !== "anonymous") await signInByForm(page, ACCOUNTS[who]);
         const mine = PAGES.filter((p) => (p.byRole ? p.who.includes(who) : p.who[0] === who));
         const ids: Record<string, string> = {};
-        for (const key of new Set(mine.flatMap((p) => [...p.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))) ids[key] = await findId(page, key);
+        for (const key of new Set(mine.flatMap((p) => [...p.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))))
+          ids[key] = await findId(page, key);
 
         const findings: Finding[] = [];
         for (const def of mine) {
@@ -254,8 +312,12 @@ for (const lang of ["en", "ar"] as const) {
             if (path === "/dashboard" && who !== "receptionist") {
               // The bell's count is in its accessible name, not only in the badge.
               const bell = page.getByTestId("transfer-bell").locator("summary");
-              const badge = (await bell.locator("span").count()) ? (await bell.locator("span").textContent()) ?? "" : "0";
-              expect(await bell.getAttribute("aria-label")).toMatch(new RegExp(`(^|\\D)${badge.replace("+", "\\+")}(\\D|$)`));
+              const badge = (await bell.locator("span").count())
+                ? ((await bell.locator("span").textContent()) ?? "")
+                : "0";
+              expect(await bell.getAttribute("aria-label")).toMatch(
+                new RegExp(`(^|\\D)${badge.replace("+", "\\+")}(\\D|$)`),
+              );
             }
           });
         }

@@ -44,7 +44,8 @@ test.afterAll(async () => {
 /** The body, 64 KiB at a time, made as it is sent. */
 function* bodyChunks(total: number) {
   const chunk = Buffer.alloc(64 * 1024, "a");
-  for (let sent = 0; sent < total; sent += chunk.byteLength) yield chunk.subarray(0, Math.min(chunk.byteLength, total - sent));
+  for (let sent = 0; sent < total; sent += chunk.byteLength)
+    yield chunk.subarray(0, Math.min(chunk.byteLength, total - sent));
 }
 
 interface Outcome {
@@ -61,7 +62,11 @@ interface Outcome {
 function send(
   pathName: string,
   total: number,
-  { declared, headers = {}, ignoreAnswer = false }: { declared: boolean; headers?: Record<string, string>; ignoreAnswer?: boolean },
+  {
+    declared,
+    headers = {},
+    ignoreAnswer = false,
+  }: { declared: boolean; headers?: Record<string, string>; ignoreAnswer?: boolean },
 ): Promise<Outcome> {
   return new Promise((resolve) => {
     const outcome: Outcome = { status: null, body: "", sentMiB: 0, error: null };
@@ -145,7 +150,10 @@ test("a body too large is a translated 413 page, or {message} for the API", asyn
   expect(page.status).toBe(413);
   expect(page.body).toContain("C&#x27;est trop volumineux pour être envoyé");
   expect(page.sentMiB).toBeLessThan(100);
-  const api = await send("/v1/api/auth/login", 100 * MiB, { declared: false, headers: { "Content-Type": "application/json" } });
+  const api = await send("/v1/api/auth/login", 100 * MiB, {
+    declared: false,
+    headers: { "Content-Type": "application/json" },
+  });
   expect(api.status).toBe(413);
   expect(JSON.parse(api.body)).toEqual({ message: "The body is too large: at most 16 KiB." });
   expect(api.sentMiB).toBeLessThan(100);
@@ -195,10 +203,25 @@ test("20 parallel 100 MiB bodies: the server keeps answering, its memory grows b
   for (let i = 0; i < 3; i++) pages.push(await get("/authentication/login"));
   clearInterval(sampler);
 
-  const report = JSON.stringify({ before, peak, outcomes: outcomes.map(({ status, sentMiB, error }) => ({ status, sentMiB, error })), pages: pages.length }, null, 1);
+  const report = JSON.stringify(
+    {
+      before,
+      peak,
+      outcomes: outcomes.map(({ status, sentMiB, error }) => ({ status, sentMiB, error })),
+      pages: pages.length,
+    },
+    null,
+    1,
+  );
   expect(alive(), `the server ended:\n${server.output()}`).toBe(true);
   expect(peak - before, report).toBeLessThan(64);
-  expect(outcomes.map((o) => o.status), report).toEqual(outcomes.map(() => 413));
+  expect(
+    outcomes.map((o) => o.status),
+    report,
+  ).toEqual(outcomes.map(() => 413));
   expect(pages.length).toBeGreaterThanOrEqual(4);
-  expect(pages.filter((s) => s !== 200), report).toEqual([]);
+  expect(
+    pages.filter((s) => s !== 200),
+    report,
+  ).toEqual([]);
 });

@@ -11,13 +11,17 @@ test("no route's JavaScript carries pdf-lib, rrule or date-fns locales", () => {
   expect(readChunkPackages(), "build/.vite/client-packages.json, written by the build").not.toBeNull();
   const bundles = routeBundles();
   expect(bundles.length).toBeGreaterThan(40);
-  const shipping = bundles.flatMap((b) => b.packages.filter((p) => SERVER_ONLY_PACKAGES.includes(p)).map((p) => `${b.id}: ${p}`));
+  const shipping = bundles.flatMap((b) =>
+    b.packages.filter((p) => SERVER_ONLY_PACKAGES.includes(p)).map((p) => `${b.id}: ${p}`),
+  );
   expect(shipping).toEqual([]);
   // The report does see packages: react-dom is on every route.
   expect(bundles.every((b) => b.packages.includes("react-dom"))).toBe(true);
 });
 
-test("scripts are cached as immutable for a year, the page's styles are inline, and there is a favicon", async ({ request }) => {
+test("scripts are cached as immutable for a year, the page's styles are inline, and there is a favicon", async ({
+  request,
+}) => {
   const html = await (await request.get("/authentication/login")).text();
   expect(html).toMatch(/<style id="app-css">[^<]{1000,}<\/style>/);
   expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);

@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
-import { jsEnabled, signIn, waitForHydration } from "./helpers";
 import { schoolToday } from "./db";
+import { jsEnabled, signIn, waitForHydration } from "./helpers";
 
 // Runs in both projects against the demo school, in parallel: each project
 // takes attendance in its own course of professor@school.test, so they never
@@ -8,7 +8,10 @@ import { schoolToday } from "./db";
 
 const courseCode = () => (jsEnabled() ? "ADU-A1-MW-0911" : "KID-A11-TT-1517");
 /** A school holiday on a class day of that course (demo data). */
-const holidayOfCourse = () => (jsEnabled() ? { date: "2026-11-02", name: "Día de los Difuntos" } : { date: "2026-11-03", name: "Independencia de Cuenca" });
+const holidayOfCourse = () =>
+  jsEnabled()
+    ? { date: "2026-11-02", name: "Día de los Difuntos" }
+    : { date: "2026-11-03", name: "Independencia de Cuenca" };
 
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 
@@ -33,7 +36,9 @@ async function focusedIsIn(locator: Locator) {
   return locator.evaluate((el) => el.contains(document.activeElement));
 }
 
-test("a professor takes attendance for a past class by keyboard: one student late, saved with a toast, the summary changes", async ({ page }) => {
+test("a professor takes attendance for a past class by keyboard: one student late, saved with a toast, the summary changes", async ({
+  page,
+}) => {
   const id = await openCourseAsProfessor(page);
   await expect(page.getByRole("heading", { level: 1, name: `Course ${courseCode()}` })).toBeVisible();
   await expect(page.getByRole("table", { name: "Enrolled students" })).toBeVisible();
@@ -53,7 +58,10 @@ test("a professor takes attendance for a past class by keyboard: one student lat
   await waitForHydration(page);
 
   // The first student marked present in that class.
-  const firstPresent = page.getByRole("group").filter({ has: page.getByRole("radio", { name: "Present", checked: true }) }).first();
+  const firstPresent = page
+    .getByRole("group")
+    .filter({ has: page.getByRole("radio", { name: "Present", checked: true }) })
+    .first();
   const name = ((await firstPresent.locator("legend").textContent()) ?? "").trim();
   expect(name).not.toBe("");
   // Pinned by name: the filter above stops matching once the value changes.
@@ -76,7 +84,8 @@ test("a professor takes attendance for a past class by keyboard: one student lat
   await expect(student.getByRole("radio", { name: "Late" })).toBeFocused();
   // Tab on to the save button and press Enter.
   const saveButton = page.getByRole("button", { name: "Save attendance" });
-  for (let i = 0; i < 60 && !(await saveButton.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 60 && !(await saveButton.evaluate((b) => b === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
   await expect(saveButton).toBeFocused();
   await page.keyboard.press("Enter");
 
@@ -103,7 +112,9 @@ test("a holiday or a future date cannot be picked: the page says so", async ({ p
   const next = nextClassDate(jsEnabled() ? [1, 3] : [2, 4]);
   await page.goto(`/course/${id}/attendance?date=${next}`);
   // While the demo term runs it is a future class; after the term, a day without class: refused either way.
-  await expect(page.getByRole("alert")).toContainText(next <= "2026-12-18" ? "has not happened yet" : "This course has no class on");
+  await expect(page.getByRole("alert")).toContainText(
+    next <= "2026-12-18" ? "has not happened yet" : "This course has no class on",
+  );
   await expect(page.getByRole("button", { name: "Save attendance" })).toHaveCount(0);
 });
 
@@ -112,7 +123,8 @@ function nextClassDate(weekdays: number[]) {
   const [y, m, d] = schoolToday().split("-").map(Number);
   for (let i = 1; i <= 7; i++) {
     const c = new Date(Date.UTC(y, m - 1, d + i));
-    if (weekdays.includes(c.getUTCDay())) return [c.getUTCFullYear(), c.getUTCMonth() + 1, c.getUTCDate()].map((n) => String(n).padStart(2, "0")).join("-");
+    if (weekdays.includes(c.getUTCDay()))
+      return [c.getUTCFullYear(), c.getUTCMonth() + 1, c.getUTCDate()].map((n) => String(n).padStart(2, "0")).join("-");
   }
   throw new Error("unreachable");
 }

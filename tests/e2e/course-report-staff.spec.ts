@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 
-test("a coordinator is sent away from a professor's course page but reads the course's report on admin/courses/{id}", async ({ page }) => {
+test("a coordinator is sent away from a professor's course page but reads the course's report on admin/courses/{id}", async ({
+  page,
+}) => {
   await signIn(page, "coordinator@school.test");
   await page.goto("/admin/courses");
   await page.getByRole("link", { name: "ADU-A1-MW-0911" }).first().click();

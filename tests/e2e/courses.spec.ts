@@ -35,7 +35,9 @@ async function createCourse(page: Page, code: string) {
   await page.getByLabel("End date").fill("2026-12-18");
 }
 
-test("admin creates a course: bad percentages get a message, fixed it saves, and the course shows its sessions", async ({ page }) => {
+test("admin creates a course: bad percentages get a message, fixed it saves, and the course shows its sessions", async ({
+  page,
+}) => {
   const code = uniqueCode();
   await signIn(page, "admin@school.test");
   await page.goto("/admin/courses");
@@ -94,7 +96,10 @@ test("coordinator enrolls two students in one post, then unenrolls one through t
   const boxes = results.getByRole("checkbox");
   await boxes.nth(0).check();
   await boxes.nth(1).check();
-  const names = [await results.getByRole("row").nth(1).locator("label").textContent(), await results.getByRole("row").nth(2).locator("label").textContent()];
+  const names = [
+    await results.getByRole("row").nth(1).locator("label").textContent(),
+    await results.getByRole("row").nth(2).locator("label").textContent(),
+  ];
   await page.getByRole("button", { name: "Enroll the chosen students" }).click();
 
   await expect(toast(page)).toContainText("2 students were enrolled.");
@@ -120,7 +125,10 @@ test("coordinator adds a syllabus item and sees it in its category", async ({ pa
   await page.goto("/admin/syllabus");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Syllabus" })).toBeVisible();
-  await page.getByRole("navigation", { name: "Levels" }).getByRole("link", { name: /^B2 First/ }).click();
+  await page
+    .getByRole("navigation", { name: "Levels" })
+    .getByRole("link", { name: /^B2 First/ })
+    .click();
   await expect(page).toHaveURL(/[?&]level=6/);
   await expect(page.getByRole("heading", { level: 3, name: "FIRST EXAM" })).toBeVisible();
   await waitForHydration(page);

@@ -29,7 +29,10 @@ export function dbRows<T = Record<string, unknown>>(query: string, ...params: un
 
 /** The school's date now, as the server reads it: the settings row's time zone (YYYY-MM-DD). */
 export function schoolToday(now = new Date()): string {
-  const zone = dbRow<{ value: string }>("SELECT value FROM settings WHERE key = 'time_zone'")?.value ?? "America/Guayaquil";
+  const zone =
+    dbRow<{ value: string }>("SELECT value FROM settings WHERE key = 'time_zone'")?.value ?? "America/Guayaquil";
   // en-CA writes YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    now,
+  );
 }

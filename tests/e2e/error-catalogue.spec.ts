@@ -26,7 +26,9 @@ function insertTransfer(status: "pending" | "rejected") {
 }
 
 test.describe("a failed form post without a message", () => {
-  test("shows the toast 'Oops! Something went wrong!' on the page it came from, not an error page", async ({ page }) => {
+  test("shows the toast 'Oops! Something went wrong!' on the page it came from, not an error page", async ({
+    page,
+  }) => {
     await signIn(page, "admin@school.test");
     // A form of this site posting where no action answers (Remix refuses it
     // with its own 405 text): the server says nothing a person can read.
@@ -74,9 +76,15 @@ test.describe("a failed form post without a message", () => {
     // What a Remix form on /profile sends, and what the client does with the
     // answer: a redirect (204 + X-Remix-Redirect) is followed by a navigation.
     const redirect = await page.evaluate(async () => {
-      const response = await fetch("/profile?_data=routes%2F_app.profile", { method: "POST", body: new URLSearchParams({ intent: "nonsense" }) });
+      const response = await fetch("/profile?_data=routes%2F_app.profile", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "nonsense" }),
+      });
       const to = response.headers.get("X-Remix-Redirect");
-      if (to) await (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(to);
+      if (to)
+        await (
+          window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }
+        ).__remixRouter.navigate(to);
       return { status: response.status, to };
     });
     expect(redirect).toEqual({ status: 204, to: "/profile" });

@@ -31,7 +31,10 @@ test("security headers", async ({ page }) => {
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBeTruthy();
   expect(headers["cache-control"]).toContain("no-store");
-  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src "))!;
+  const scriptSrc = csp
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src "))!;
   expect(scriptSrc).not.toContain("unsafe-inline");
   expect(scriptSrc).not.toContain("unsafe-eval");
   expect(headers["referrer-policy"]).toBe("same-origin");
@@ -116,7 +119,9 @@ test("the pages run under the CSP without a single violation", async ({ page }) 
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   await signIn(page, "coordinator@school.test");
   for (const path of ["/dashboard", "/admin/students", "/admin/transfer-students", "/profile"]) {

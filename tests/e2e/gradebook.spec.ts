@@ -38,13 +38,18 @@ async function cellIn(page: Page, student: string, header: string) {
 
 /** The final grade of a student's gradebook row (the cell before PASS/FAIL). */
 async function gradebookFinal(page: Page, student: string) {
-  const cells = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: student, exact: true }) }).locator("td");
+  const cells = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: student, exact: true }) })
+    .locator("td");
   return ((await cells.nth((await cells.count()) - 2).textContent()) ?? "").trim();
 }
 
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 
-test("a professor enters a bad grade (marked next to its cell, nothing lost), then a good one, and the report's final grade follows", async ({ page }) => {
+test("a professor enters a bad grade (marked next to its cell, nothing lost), then a good one, and the report's final grade follows", async ({
+  page,
+}) => {
   await signIn(page, "professor@school.test");
   const id = await courseId(page, courseCode());
 
@@ -110,7 +115,9 @@ test("a professor enters a bad grade (marked next to its cell, nothing lost), th
   await other.close();
 });
 
-test("keyboard and a 1006px screen: Enter goes down a column, the student column stays while the grid scrolls", async ({ page }) => {
+test("keyboard and a 1006px screen: Enter goes down a column, the student column stays while the grid scrolls", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1006, height: 800 });
   await signIn(page, "professor@school.test");
   const id = await courseId(page, courseCode());
@@ -159,7 +166,9 @@ test("keyboard and a 1006px screen: Enter goes down a column, the student column
 // message near the button. Now, in both projects: the "Grades to correct"
 // summary, announced (role alert), the focus on it or on the cell (with
 // JavaScript), what was typed kept, and nothing of that post in the database.
-test("Save with a grade of 150: the summary is shown and announced, the typed values stay, nothing is saved", async ({ page }) => {
+test("Save with a grade of 150: the summary is shown and announced, the typed values stay, nothing is saved", async ({
+  page,
+}) => {
   await signIn(page, "professor@school.test");
   const id = await courseId(page, courseCode());
   await page.goto(`/course/${id}/gradebook`);
@@ -172,7 +181,12 @@ test("Save with a grade of 150: the summary is shown and announced, the typed va
   const [, studentId, badItem] = ((await bad.getAttribute("name")) ?? "").split("_").map(Number);
   const goodItem = Number(((await good.getAttribute("name")) ?? "").split("_")[2]);
   const stored = () =>
-    dbRows("SELECT grading_item_id, grade FROM grades WHERE student_id = ? AND grading_item_id IN (?, ?) ORDER BY grading_item_id", studentId, badItem, goodItem);
+    dbRows(
+      "SELECT grading_item_id, grade FROM grades WHERE student_id = ? AND grading_item_id IN (?, ?) ORDER BY grading_item_id",
+      studentId,
+      badItem,
+      goodItem,
+    );
   const before = stored();
   const goodValue = Number((await good.inputValue()).replace(",", ".") || "0") >= 50 ? "41,25" : "93,75";
 
@@ -191,7 +205,10 @@ test("Save with a grade of 150: the summary is shown and announced, the typed va
       const el = document.activeElement;
       return { role: el?.getAttribute("role"), name: el?.getAttribute("name") };
     });
-    expect(focused.role === "alert" || focused.name === `g_${studentId}_${badItem}`, `focus on the summary or the bad cell, not ${JSON.stringify(focused)}`).toBe(true);
+    expect(
+      focused.role === "alert" || focused.name === `g_${studentId}_${badItem}`,
+      `focus on the summary or the bad cell, not ${JSON.stringify(focused)}`,
+    ).toBe(true);
   }
   await expect(bad).toHaveValue("150");
   await expect(good).toHaveValue(goodValue);

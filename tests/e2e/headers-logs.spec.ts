@@ -31,11 +31,20 @@ test.beforeAll(async ({}, testInfo) => {
   const a = tempDb();
   const b = tempDb();
   [plain, proxied] = await Promise.all([
-    startServer({ databaseUrl: a.databaseUrl, port: 3151, env: { DEMO_DATA: "on", RATE_LIMIT_FACTOR: "100", UPLOAD_DIR: a.uploads } }),
+    startServer({
+      databaseUrl: a.databaseUrl,
+      port: 3151,
+      env: { DEMO_DATA: "on", RATE_LIMIT_FACTOR: "100", UPLOAD_DIR: a.uploads },
+    }),
     startServer({
       databaseUrl: b.databaseUrl,
       port: 3152,
-      env: { DEMO_DATA: "off", TRUST_PROXY: "1", SESSION_SECRET: "headers-spec-secret-0123456789abcdef", UPLOAD_DIR: b.uploads },
+      env: {
+        DEMO_DATA: "off",
+        TRUST_PROXY: "1",
+        SESSION_SECRET: "headers-spec-secret-0123456789abcdef",
+        UPLOAD_DIR: b.uploads,
+      },
     }),
   ]);
 });
@@ -70,22 +79,35 @@ test("L5: the logs hold no set-password token and no forged line", async () => {
   const before = plain.output().split("\n").length;
   // The one-time link itself, and the same with a route id that matches nothing (the app logs Remix's error, which names the URL).
   expect((await fetch(`${base}/authentication/set-password/${TOKEN}`)).status).toBe(404);
-  expect((await fetch(`${base}/authentication/set-password/${TOKEN}?_data=routes%2Fnope%0AFORGED%20app%20line`)).status).toBe(403);
+  expect(
+    (await fetch(`${base}/authentication/set-password/${TOKEN}?_data=routes%2Fnope%0AFORGED%20app%20line`)).status,
+  ).toBe(403);
   // A token in a parameter, a newline and an escape in `?_data=`.
   await fetch(`${base}/authentication/login?token=${TOKEN}`);
   expect((await fetch(`${base}/?_data=routes%2F%24%0AFORGED%20GET%20%2Fadmin%20200`)).status).toBe(403);
   expect((await fetch(`${base}/dashboard?_data=routes%2Fx%0D%0AFORGED%1B%5B2K`)).status).toBe(403);
   // A POST to the set-password page without its action's form, cross-site (Remix's Origin check names the path).
-  await fetch(`${base}/authentication/set-password/${TOKEN}`, { method: "POST", headers: { Origin: "https://evil.example" }, redirect: "manual" });
+  await fetch(`${base}/authentication/set-password/${TOKEN}`, {
+    method: "POST",
+    headers: { Origin: "https://evil.example" },
+    redirect: "manual",
+  });
   // Raw control bytes in the request line: Node refuses them itself (400), so none reaches the log.
   for (const byte of [0x0a, 0x1b, 0x85, 0x00]) {
-    const head = Buffer.concat([Buffer.from("GET /a"), Buffer.from([byte]), Buffer.from("FORGED HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")]);
+    const head = Buffer.concat([
+      Buffer.from("GET /a"),
+      Buffer.from([byte]),
+      Buffer.from("FORGED HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+    ]);
     expect(await rawRequest(3151, head)).toMatch(/^HTTP\/1\.1 400 /);
   }
   await printed(plain, /GET \/dashboard\?_data=routes%2Fx%0D%0AFORGED%1B%5B2K 403/);
   await printed(plain, /Refused cross-site POST \/authentication\/set-password\/\[redacted\]/);
 
-  const lines = plain.output().split("\n").slice(before - 1);
+  const lines = plain
+    .output()
+    .split("\n")
+    .slice(before - 1);
   const log = lines.join("\n");
   expect(log).not.toContain(TOKEN);
   for (const line of lines) {
@@ -97,7 +119,9 @@ test("L5: the logs hold no set-password token and no forged line", async () => {
   expect(log).toContain("GET /authentication/login?token=[redacted] 200");
   // The app's message about the bad route id is there, escaped.
   expect(log).toMatch(/Route "routes\/\$\\x0aFORGED GET \/admin 200" does not match URL/);
-  expect(log).toMatch(/Route "routes\/nope\\x0aFORGED app line" does not match URL "\/authentication\/set-password\/\[redacted\]"/);
+  expect(log).toMatch(
+    /Route "routes\/nope\\x0aFORGED app line" does not match URL "\/authentication\/set-password\/\[redacted\]"/,
+  );
 });
 
 test("L6: JSON and API answers (success and error) are never sniffed or cached", async () => {
@@ -107,11 +131,28 @@ test("L6: JSON and API answers (success and error) are never sniffed or cached",
   const answers: [string, Promise<Response>][] = [
     ["API list", fetch(`${base}/v1/api/transfer-data/get-all`, { headers: { Cookie: admin } })],
     ["API list, no token", fetch(`${base}/v1/api/transfer-data/get-all`)],
-    ["API list, POST", fetch(`${base}/v1/api/transfer-data/get-all`, { method: "POST", headers: { Cookie: admin, Origin: base } })],
-    ["API sign-in, wrong password", fetch(`${base}/v1/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "x@y.z", password: "wrong-password" }) })],
+    [
+      "API list, POST",
+      fetch(`${base}/v1/api/transfer-data/get-all`, { method: "POST", headers: { Cookie: admin, Origin: base } }),
+    ],
+    [
+      "API sign-in, wrong password",
+      fetch(`${base}/v1/api/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "x@y.z", password: "wrong-password" }),
+      }),
+    ],
     ["API image, unknown", fetch(`${base}/v1/api/images/nope.png`, { headers: { Cookie: admin } })],
     ["bell", fetch(`${base}/resources/pending-transfers`, { headers: { Cookie: admin } })],
-    ["menu, not pinnable", fetch(`${base}/resources/menu`, { method: "POST", headers: { Cookie: admin, Origin: base, "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=pin&state=on&fetch=1&item=nope" })],
+    [
+      "menu, not pinnable",
+      fetch(`${base}/resources/menu`, {
+        method: "POST",
+        headers: { Cookie: admin, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=pin&state=on&fetch=1&item=nope",
+      }),
+    ],
     ["a page's data", fetch(`${base}/dashboard?_data=routes%2F_app.dashboard`, { headers: { Cookie: admin } })],
   ];
   for (const [name, answer] of answers) {
@@ -119,7 +160,10 @@ test("L6: JSON and API answers (success and error) are never sniffed or cached",
     expect([name, response.headers.get("content-type")]).toEqual([name, expect.stringMatching(/json/)]);
     expect([name, response.headers.get("x-content-type-options")]).toEqual([name, "nosniff"]);
     expect([name, response.headers.get("cache-control")]).toEqual([name, "no-store"]);
-    expect([name, response.headers.get("content-security-policy")]).toEqual([name, expect.stringContaining("frame-ancestors 'none'")]);
+    expect([name, response.headers.get("content-security-policy")]).toEqual([
+      name,
+      expect.stringContaining("frame-ancestors 'none'"),
+    ]);
     expect([name, response.headers.get("strict-transport-security")]).toEqual([name, null]);
   }
 
@@ -153,7 +197,10 @@ test("L6: HSTS only over HTTPS through the trusted proxy, never from a client's 
     const viaProxy = await fetch(`${proxied.base}${p}`, { headers: https, redirect: "manual" });
     expect([p, viaProxy.headers.get("strict-transport-security")]).toEqual([p, "max-age=31536000"]);
     // Behind it, plain http: none.
-    const plainViaProxy = await fetch(`${proxied.base}${p}`, { headers: { "X-Forwarded-Proto": "http" }, redirect: "manual" });
+    const plainViaProxy = await fetch(`${proxied.base}${p}`, {
+      headers: { "X-Forwarded-Proto": "http" },
+      redirect: "manual",
+    });
     expect([p, plainViaProxy.headers.get("strict-transport-security")]).toEqual([p, null]);
     // No TRUST_PROXY: a client's own header changes nothing.
     const forged = await fetch(`${plain.base}${p}`, { headers: https, redirect: "manual" });

@@ -23,7 +23,11 @@ export async function submitLogin(page: Page, email: string, password = PASSWORD
 }
 
 /** Signs in through the login form and waits until the user's home (or `expectPath`) is shown. */
-export async function signIn(page: Page, email: string, { password = PASSWORD, expectPath }: { password?: string; expectPath?: string | RegExp } = {}) {
+export async function signIn(
+  page: Page,
+  email: string,
+  { password = PASSWORD, expectPath }: { password?: string; expectPath?: string | RegExp } = {},
+) {
   await page.goto("/authentication/login");
   await waitForHydration(page);
   const login = await loginPage(page);
@@ -46,9 +50,11 @@ async function loginPage(page: Page) {
     async gone() {
       if (!main) return;
       // A full page load instead destroys the handle's context: gone as well.
-      await page.waitForFunction((el) => !el.isConnected, main).catch((error: unknown) => {
-        if (!/context was destroyed|JSHandles can be evaluated only/i.test(String(error))) throw error;
-      });
+      await page
+        .waitForFunction((el) => !el.isConnected, main)
+        .catch((error: unknown) => {
+          if (!/context was destroyed|JSHandles can be evaluated only/i.test(String(error))) throw error;
+        });
       await main.dispose().catch(() => undefined);
     },
   };

@@ -24,11 +24,24 @@ test.beforeAll(({}, testInfo) => {
 function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: base.hostname, port: base.port, method, path, headers: { ...headers, ...(body ? { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(body)) } : {}) } },
+      {
+        host: base.hostname,
+        port: base.port,
+        method,
+        path,
+        headers: {
+          ...headers,
+          ...(body
+            ? { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(body)) }
+            : {}),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
       },
     );
     req.on("error", reject);
@@ -40,7 +53,12 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 
 /** Signs in with a same-site post; the Cookie header value of the session. */
 async function signIn(email: string) {
-  const answer = await send("POST", "/authentication/login", { Origin: base.origin }, form({ email, password: PASSWORD }));
+  const answer = await send(
+    "POST",
+    "/authentication/login",
+    { Origin: base.origin },
+    form({ email, password: PASSWORD }),
+  );
   expect(answer.status).toBe(302);
   const token = [answer.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("token="));
   return token!.split(";")[0];
@@ -48,7 +66,14 @@ async function signIn(email: string) {
 
 test.describe("methods no route takes", () => {
   test("TRACE answers 405 on every kind of path", async () => {
-    for (const path of ["/", "/authentication/login", "/dashboard", "/v1/api/transfer-data/get-all", "/no/such/page", "/favicon.svg"]) {
+    for (const path of [
+      "/",
+      "/authentication/login",
+      "/dashboard",
+      "/v1/api/transfer-data/get-all",
+      "/no/such/page",
+      "/favicon.svg",
+    ]) {
       const answer = await send("TRACE", path, { Cookie: "token=secret" });
       expect([path, answer.status]).toEqual([path, 405]);
       expect(answer.headers.allow).toBe("GET, HEAD, POST");
@@ -84,7 +109,12 @@ test.describe("form posts from another site", () => {
   }
 
   test("the same posts from this site still work", async () => {
-    const answer = await send("POST", "/resources/locale", { Origin: base.origin }, form({ lng: "fr", redirectTo: "/authentication/login" }));
+    const answer = await send(
+      "POST",
+      "/resources/locale",
+      { Origin: base.origin },
+      form({ lng: "fr", redirectTo: "/authentication/login" }),
+    );
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe("/authentication/login");
   });
@@ -93,13 +123,23 @@ test.describe("form posts from another site", () => {
 test.describe("redirectTo as the server answers it", () => {
   test("a dot segment before a backslash signs in to the home page, not to //evil.test", async () => {
     for (const redirectTo of ["/./\\evil.test/phish", "/x/../\\evil.test", "/.//evil.test"]) {
-      const answer = await send("POST", "/authentication/login", { Origin: base.origin }, form({ email: "admin@school.test", password: PASSWORD, redirectTo }));
+      const answer = await send(
+        "POST",
+        "/authentication/login",
+        { Origin: base.origin },
+        form({ email: "admin@school.test", password: PASSWORD, redirectTo }),
+      );
       expect([redirectTo, answer.status, answer.headers.location]).toEqual([redirectTo, 302, "/dashboard"]);
     }
   });
 
   test("a redirectTo outside Latin-1 is answered percent-encoded, not with a 500", async () => {
-    const answer = await send("POST", "/resources/locale", { Origin: base.origin }, form({ lng: "es", redirectTo: "/admin/students?q=\u5f20\u4f1f" }));
+    const answer = await send(
+      "POST",
+      "/resources/locale",
+      { Origin: base.origin },
+      form({ lng: "es", redirectTo: "/admin/students?q=\u5f20\u4f1f" }),
+    );
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe("/admin/students?q=%E5%BC%A0%E4%BC%9F");
   });
@@ -110,7 +150,10 @@ test.describe("out-of-range dates and ids", () => {
     const staff = await signIn("admin@school.test");
     const professor = await signIn("professor@school.test");
     for (const week of ["9999-12-27", "9999-12-28", "9999-12-29", "9999-12-30", "9999-12-31"]) {
-      for (const [path, cookie] of [["/dashboard", staff], ["/teachers", professor]]) {
+      for (const [path, cookie] of [
+        ["/dashboard", staff],
+        ["/teachers", professor],
+      ]) {
         const answer = await send("GET", `${path}?week=${week}`, { Cookie: cookie, "Accept-Language": "en" });
         expect([path, week, answer.status]).toEqual([path, week, 400]);
         expect(answer.body).toContain("That date is outside the calendar.");
@@ -138,7 +181,11 @@ test.describe("out-of-range dates and ids", () => {
     }
     // A holiday's dialog named by an id of no holiday (issue 16 L4): 404, the
     // list with "This holiday no longer exists", never a 500.
-    for (const path of ["/admin/holidays?edit=2147483648", "/admin/holidays?delete=99999999999999999999", "/admin/holidays?edit=999999"]) {
+    for (const path of [
+      "/admin/holidays?edit=2147483648",
+      "/admin/holidays?delete=99999999999999999999",
+      "/admin/holidays?edit=999999",
+    ]) {
       const answer = await send("GET", path, { Cookie: staff });
       expect([path, answer.status]).toEqual([path, 404]);
       expect(answer.body).toContain("This holiday no longer exists");

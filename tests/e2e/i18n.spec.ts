@@ -83,12 +83,18 @@ test.describe("a French browser", () => {
 test("after sign-in, the dashboard's translations are there when its URL is", async ({ page }) => {
   test.skip(!jsEnabled(), "without JavaScript the dashboard is a full page load, translated on the server");
   await page.addInitScript(() => {
-    const w = window as unknown as { __remixRouter?: { subscribe(cb: (s: { navigation: { state: string }; location: { pathname: string } }) => void): void }; __dashboardAt?: number };
+    const w = window as unknown as {
+      __remixRouter?: {
+        subscribe(cb: (s: { navigation: { state: string }; location: { pathname: string } }) => void): void;
+      };
+      __dashboardAt?: number;
+    };
     const wait = setInterval(() => {
       if (!w.__remixRouter) return;
       clearInterval(wait);
       w.__remixRouter.subscribe((s) => {
-        if (s.navigation.state === "idle" && s.location.pathname === "/dashboard" && w.__dashboardAt === undefined) w.__dashboardAt = performance.now();
+        if (s.navigation.state === "idle" && s.location.pathname === "/dashboard" && w.__dashboardAt === undefined)
+          w.__dashboardAt = performance.now();
       });
     }, 1);
   });
@@ -99,8 +105,13 @@ test("after sign-in, the dashboard's translations are there when its URL is", as
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Carla Coordinator");
   const { at, late } = await page.evaluate(() => {
     const at = (window as unknown as { __dashboardAt: number }).__dashboardAt;
-    const files = performance.getEntriesByType("resource").filter((e) => e.name.includes("/locales/")) as PerformanceResourceTiming[];
-    return { at, late: files.filter((f) => f.startTime > at || f.responseEnd > at).map((f) => new URL(f.name).pathname) };
+    const files = performance
+      .getEntriesByType("resource")
+      .filter((e) => e.name.includes("/locales/")) as PerformanceResourceTiming[];
+    return {
+      at,
+      late: files.filter((f) => f.startTime > at || f.responseEnd > at).map((f) => new URL(f.name).pathname),
+    };
   });
   expect(at).toBeGreaterThan(0);
   expect(late, "translation files still loading when the navigation ended").toEqual([]);

@@ -118,7 +118,9 @@ test("the registration wizard, all four steps, by keyboard alone", async ({ page
   await expect(page.getByTestId("reference")).toHaveText(/^REG-\d{4}-[A-Z0-9]{8}$/);
 });
 
-test("a professor takes attendance by keyboard alone: marks a student, saves, sees the confirmation", async ({ page }) => {
+test("a professor takes attendance by keyboard alone: marks a student, saves, sees the confirmation", async ({
+  page,
+}) => {
   const professor = jsEnabled() ? "professor3@school.test" : "professor2@school.test";
   const code = jsEnabled() ? "ADU-B1-MW-1921" : "ADU-A2-TT-1719";
   await signIn(page, professor);
@@ -144,7 +146,10 @@ test("a professor takes attendance by keyboard alone: marks a student, saves, se
 
   // Tab stops once in the first student's group, on the value it has; an arrow chooses the next one.
   const values = ["Present", "Recovered", "Late", "Absent"];
-  const student = page.getByRole("group").filter({ has: page.getByRole("radio") }).first();
+  const student = page
+    .getByRole("group")
+    .filter({ has: page.getByRole("radio") })
+    .first();
   const name = ((await student.locator("legend").textContent()) ?? "").trim();
   const group = page.getByRole("group", { name, exact: true });
   const checked = await group.getByRole("radio", { checked: true }).getAttribute("value");
@@ -163,9 +168,14 @@ test("a professor takes attendance by keyboard alone: marks a student, saves, se
 });
 
 test.describe("scripted keyboard behaviour", () => {
-  test.skip(() => !jsEnabled(), "focus traps, toggles and the gradebook's Enter need JavaScript; without it they are plain pages and forms");
+  test.skip(
+    () => !jsEnabled(),
+    "focus traps, toggles and the gradebook's Enter need JavaScript; without it they are plain pages and forms",
+  );
 
-  test("a confirm dialog traps Tab and Shift+Tab and gives the focus back to the link that opened it", async ({ page }) => {
+  test("a confirm dialog traps Tab and Shift+Tab and gives the focus back to the link that opened it", async ({
+    page,
+  }) => {
     await signIn(page, "admin@school.test");
     await page.goto("/admin/registered-students?status=pending");
     const href = await page.locator('a[href^="/admin/registered-students/"]').first().getAttribute("href");
@@ -179,9 +189,24 @@ test.describe("scripted keyboard behaviour", () => {
     const dialog = page.getByRole("dialog", { name: "Approve this registration?" });
     await expect(dialog).toBeVisible();
     await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
-    for (const key of ["Tab", "Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+    for (const key of [
+      "Tab",
+      "Tab",
+      "Tab",
+      "Tab",
+      "Tab",
+      "Shift+Tab",
+      "Shift+Tab",
+      "Shift+Tab",
+      "Shift+Tab",
+      "Shift+Tab",
+      "Shift+Tab",
+    ]) {
       await page.keyboard.press(key);
-      expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `focus inside the dialog after ${key}`).toBe(true);
+      expect(
+        await dialog.evaluate((d) => d.contains(document.activeElement)),
+        `focus inside the dialog after ${key}`,
+      ).toBe(true);
       await expectFocusRing(page);
     }
     await page.keyboard.press("Escape");

@@ -44,7 +44,11 @@ function post(localAddress: string, pathname: string, form: Record<string, strin
       (res) => {
         res.resume();
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, cookies: res.headers["set-cookie"] ?? [] }),
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location ?? null,
+            cookies: res.headers["set-cookie"] ?? [],
+          }),
         );
       },
     );
@@ -53,7 +57,8 @@ function post(localAddress: string, pathname: string, form: Record<string, strin
   });
 }
 
-const signIn = (from: string, email: string, password: string) => post(from, "/authentication/login", { email, password });
+const signIn = (from: string, email: string, password: string) =>
+  post(from, "/authentication/login", { email, password });
 
 let idCounter = 0;
 /** The three steps of the public registration wizard, the draft cookie carried along; the last step's answer. */
@@ -99,7 +104,11 @@ test("a flood from one address limits that address only: another still signs in 
     server = await startServer({
       databaseUrl: `file:${path.join(dir, "school.db")}`,
       port: PORT,
-      env: { DEMO_DATA: "on", SESSION_SECRET: "limits-e2e-secret-0123456789abcdef", UPLOAD_DIR: path.join(dir, "uploads") },
+      env: {
+        DEMO_DATA: "on",
+        SESSION_SECRET: "limits-e2e-secret-0123456789abcdef",
+        UPLOAD_DIR: path.join(dir, "uploads"),
+      },
     });
 
     // 60 wrong passwords from 127.0.0.2, over four demo accounts (not the admin) and six unknown emails.
@@ -111,7 +120,8 @@ test("a flood from one address limits that address only: another still signs in 
       ...Array.from({ length: 6 }, (_, i) => `nobody${i}@school.test`),
     ];
     const flood: number[] = [];
-    for (let i = 0; i < 60; i++) flood.push((await signIn(FLOODER, targets[i % targets.length], `wrong-password-${i}`)).status);
+    for (let i = 0; i < 60; i++)
+      flood.push((await signIn(FLOODER, targets[i % targets.length], `wrong-password-${i}`)).status);
     expect(flood.slice(0, 50).filter((s) => s === 429)).toEqual([]);
     expect(flood.slice(50)).toEqual(Array(10).fill(429));
     // The flooder is refused even with the admin's right password...
@@ -129,7 +139,8 @@ test("a flood from one address limits that address only: another still signs in 
     }
 
     // Ten registrations from 127.0.0.2 are taken, the eleventh is refused...
-    for (let i = 0; i < 10; i++) expect((await register(FLOODER)).location, `registration ${i + 1}`).toBe("/students-registration/done");
+    for (let i = 0; i < 10; i++)
+      expect((await register(FLOODER)).location, `registration ${i + 1}`).toBe("/students-registration/done");
     expect((await register(FLOODER)).status).toBe(429);
     // ...and 127.0.0.3 still registers.
     expect((await register(NEIGHBOUR)).location).toBe("/students-registration/done");

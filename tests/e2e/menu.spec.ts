@@ -11,7 +11,9 @@ import { jsEnabled, openMenu, signIn } from "./helpers";
 function ownUser(name: string, role: "receptionist" | "professor"): string {
   const email = `menu-${name}-${test.info().project.name}@school.test`;
   withE2eDb((db) => {
-    const model = db.prepare("select password_hash from users where email = ?").get(role === "professor" ? "professor@school.test" : "reception@school.test") as { password_hash: string };
+    const model = db
+      .prepare("select password_hash from users where email = ?")
+      .get(role === "professor" ? "professor@school.test" : "reception@school.test") as { password_hash: string };
     const now = new Date().toISOString();
     db.prepare(
       "insert into users (name, email, password_hash, role, status, image, locale, failed_logins, locked_at, created_at, updated_at) values (?, ?, ?, ?, 'active', null, null, 0, null, ?, ?) on conflict (email) do nothing",
@@ -33,7 +35,9 @@ async function signOut(page: Page, name: string) {
   await expect(page).toHaveURL(/\/authentication\/login$/);
 }
 
-test("the menu search lists the matching destinations (a GET form without JavaScript, live with it)", async ({ page }) => {
+test("the menu search lists the matching destinations (a GET form without JavaScript, live with it)", async ({
+  page,
+}) => {
   await signIn(page, "reception@school.test");
   const search = menu(page).getByRole("searchbox", { name: "Search the menu" });
   if (jsEnabled()) {
@@ -44,7 +48,11 @@ test("the menu search lists the matching destinations (a GET form without JavaSc
     await expect(page).toHaveURL(/\/dashboard\?menu_q=stud$/);
   }
   await expect(menu(page).getByRole("status")).toHaveText("3 destinations found");
-  await expect(menu(page).getByRole("list").first().getByRole("link")).toHaveText(["Students", "Transfer students", "Registered students"]);
+  await expect(menu(page).getByRole("list").first().getByRole("link")).toHaveText([
+    "Students",
+    "Transfer students",
+    "Registered students",
+  ]);
   // Accents and case do not matter; nothing found says so.
   await search.fill("PROFÉSSORS");
   if (!jsEnabled()) await search.press("Enter");
@@ -57,7 +65,9 @@ test("the menu search lists the matching destinations (a GET form without JavaSc
   await expect(menu(page).getByRole("status")).toHaveText("");
 });
 
-test("a star in the header bookmarks the page; the menu lists it; it survives sign-out; it can be removed", async ({ page }) => {
+test("a star in the header bookmarks the page; the menu lists it; it survives sign-out; it can be removed", async ({
+  page,
+}) => {
   const email = ownUser("bookmark", "receptionist");
   await signIn(page, email);
   await page.goto("/profile");
@@ -67,7 +77,9 @@ test("a star in the header bookmarks the page; the menu lists it; it survives si
   await expect(star).toHaveAttribute("aria-pressed", "true");
   const bookmarks = menu(page).getByRole("region", { name: "Bookmarks" });
   await expect(bookmarks.getByRole("link", { name: "My profile" })).toHaveAttribute("href", "/profile");
-  await expect.poll(() => dbRows("select path, label from menu_bookmarks where user_id = ?", userId(email))).toEqual([{ path: "/profile", label: "My profile" }]);
+  await expect
+    .poll(() => dbRows("select path, label from menu_bookmarks where user_id = ?", userId(email)))
+    .toEqual([{ path: "/profile", label: "My profile" }]);
 
   // Found by the menu search too.
   await page.goto("/dashboard?menu_q=profile");
@@ -87,7 +99,9 @@ test("a star in the header bookmarks the page; the menu lists it; it survives si
   await expect.poll(() => dbRows("select path from menu_bookmarks where user_id = ?", userId(email))).toEqual([]);
 });
 
-test("a pinned menu entry moves to the top, stays there after sign-out, and goes back when unpinned", async ({ page }) => {
+test("a pinned menu entry moves to the top, stays there after sign-out, and goes back when unpinned", async ({
+  page,
+}) => {
   const email = ownUser("pin", "receptionist");
   await signIn(page, email);
   const links = menu(page).getByRole("list").first().getByRole("link");
@@ -97,7 +111,9 @@ test("a pinned menu entry moves to the top, stays there after sign-out, and goes
   await pin.click();
   await expect(links).toHaveText(["Teachers", ...RECEPTION_MENU.filter((l) => l !== "Teachers")]);
   await expect(pin).toHaveAttribute("aria-pressed", "true");
-  await expect.poll(() => dbRows("select item_id from menu_pins where user_id = ?", userId(email))).toEqual([{ item_id: "teachers" }]);
+  await expect
+    .poll(() => dbRows("select item_id from menu_pins where user_id = ?", userId(email)))
+    .toEqual([{ item_id: "teachers" }]);
 
   await signOut(page, "Menu pin");
   await signIn(page, email);
@@ -117,7 +133,9 @@ test("a professor pins and bookmarks in the horizontal menu", async ({ page }) =
   await page.goto("/profile");
   await page.locator("header").getByRole("button", { name: "Bookmark this page" }).click();
   await expect(links).toHaveText(["FAQ", "Home", "Bookmark: My profile"]);
-  await expect.poll(() => dbRows("select path from menu_bookmarks where user_id = ?", userId(email))).toEqual([{ path: "/profile" }]);
+  await expect
+    .poll(() => dbRows("select path from menu_bookmarks where user_id = ?", userId(email)))
+    .toEqual([{ path: "/profile" }]);
 });
 
 test.describe("the professors' menu at 1000px", () => {
@@ -159,7 +177,22 @@ test("the syllabus page lists each age's levels in PRODUCT 3's order, Private Cl
   await page.goto("/admin/syllabus");
   const levels = page.getByRole("navigation", { name: "Levels" });
   const names = async (age: string) =>
-    (await levels.locator("div").filter({ has: page.getByRole("heading", { name: age }) }).getByRole("link").allTextContents()).map((t) => t.replace(/\s*\(.*\)\s*$/, "").trim());
-  expect(await names("Adults")).toEqual(["Pre-A1", "A1", "A2", "B1", "B1+", "B2 First", "B2 Upper Intermediate", "Private Classes"]);
+    (
+      await levels
+        .locator("div")
+        .filter({ has: page.getByRole("heading", { name: age }) })
+        .getByRole("link")
+        .allTextContents()
+    ).map((t) => t.replace(/\s*\(.*\)\s*$/, "").trim());
+  expect(await names("Adults")).toEqual([
+    "Pre-A1",
+    "A1",
+    "A2",
+    "B1",
+    "B1+",
+    "B2 First",
+    "B2 Upper Intermediate",
+    "Private Classes",
+  ]);
   expect(await names("Kids")).toEqual(["Pre-A1", "A1.1", "A1.2", "A2.1", "A2.2", "B1.1", "B1.2", "Private Classes"]);
 });

@@ -39,7 +39,10 @@ const rotation = (locator: Locator) =>
   locator.evaluate((el) => {
     const t = getComputedStyle(el).transform;
     if (!t || t === "none") return 0;
-    const [a, b] = t.replace(/^matrix\(|\)$/g, "").split(",").map(Number);
+    const [a, b] = t
+      .replace(/^matrix\(|\)$/g, "")
+      .split(",")
+      .map(Number);
     return Math.round((Math.atan2(b, a) * 180) / Math.PI + 360) % 360;
   });
 
@@ -60,7 +63,9 @@ const endsOfText = (locator: Locator) =>
     return { text: el.textContent, first: x(chars[0]), last: x(chars[chars.length - 1]) };
   });
 
-test("the dashboard: the sidebar is on the right in Arabic, the content on its left, and the week arrows point the other way", async ({ browser }) => {
+test("the dashboard: the sidebar is on the right in Arabic, the content on its left, and the week arrows point the other way", async ({
+  browser,
+}) => {
   for (const lng of ["en", "ar"] as const) {
     const page = await open(browser, lng, "admin@school.test");
     await shot(page, `dashboard-${lng}`);
@@ -90,7 +95,9 @@ test("the dashboard: the sidebar is on the right in Arabic, the content on its l
   }
 });
 
-test("the gradebook: the student column is on the right in Arabic, and scores read left to right", async ({ browser }) => {
+test("the gradebook: the student column is on the right in Arabic, and scores read left to right", async ({
+  browser,
+}) => {
   for (const lng of ["en", "ar"] as const) {
     const page = await open(browser, lng, "professor3@school.test");
     const href = await page.getByRole("link", { name: "ADU-B1-MW-1921", exact: true }).first().getAttribute("href");
@@ -145,11 +152,17 @@ test("the registration page: fields and steps start on the right in Arabic", asy
   }
 });
 
-test('numbers like "12 / 16" keep their order in Arabic: the courses list\'s enrolled of capacity', async ({ browser }) => {
+test('numbers like "12 / 16" keep their order in Arabic: the courses list\'s enrolled of capacity', async ({
+  browser,
+}) => {
   for (const lng of ["en", "ar"] as const) {
     const page = await open(browser, lng, "admin@school.test");
     await page.goto("/admin/courses");
-    const cell = page.locator("tbody tr").first().locator("td").filter({ hasText: /^\s*\d+ \/ \d+\s*$/ });
+    const cell = page
+      .locator("tbody tr")
+      .first()
+      .locator("td")
+      .filter({ hasText: /^\s*\d+ \/ \d+\s*$/ });
     await expect(cell).toHaveCount(1);
     const { text, first, last } = await endsOfText(cell);
     expect(first, `"${text}" drawn left to right in ${lng}`).toBeLessThan(last);

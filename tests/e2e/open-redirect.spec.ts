@@ -11,7 +11,8 @@ test.beforeEach(async ({ context, baseURL }) => {
   const ours = new URL(baseURL!).host;
   await context.route(
     (url) => url.host !== ours,
-    (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>phished</title><main>phished</main>" }),
+    (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>phished</title><main>phished</main>" }),
   );
 });
 
@@ -29,7 +30,10 @@ const PAYLOADS: [string, string][] = [
 ];
 
 for (const [redirectTo, expected] of PAYLOADS) {
-  test(`signing in with redirectTo=${JSON.stringify(redirectTo)} ends on this site at ${expected}`, async ({ page, baseURL }) => {
+  test(`signing in with redirectTo=${JSON.stringify(redirectTo)} ends on this site at ${expected}`, async ({
+    page,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin;
     await page.goto(`/authentication/login?redirectTo=${encodeURIComponent(redirectTo)}`);
     await waitForHydration(page);

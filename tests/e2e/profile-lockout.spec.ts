@@ -36,7 +36,9 @@ test("five wrong current passwords on the profile lock the account", async ({ pa
     await page.getByLabel("Current password", { exact: true }).fill(`not-my-password-${attempt}`);
     await page.getByLabel("New password", { exact: true }).fill("brand-new-pass-1");
     await page.getByLabel("Confirm the new password", { exact: true }).fill("brand-new-pass-1");
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/profile"));
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/profile"),
+    );
     await page.getByRole("button", { name: "Change password" }).click();
     await answered;
     if (attempt < 5) {

@@ -131,7 +131,9 @@ test("a step submitted before the page has hydrated still works", async ({ page 
 test.describe("on a 400px-wide screen", () => {
   test.use({ viewport: { width: 400, height: 900 } });
 
-  test("the whole wizard in English, with a validation error on the way and Back/Next keeping the data", async ({ page }) => {
+  test("the whole wizard in English, with a validation error on the way and Back/Next keeping the data", async ({
+    page,
+  }) => {
     const idNumber = uniqueIdNumber();
     await startWizard(page);
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
@@ -191,7 +193,9 @@ test.describe("on a 400px-wide screen", () => {
     await finishOnDone(page);
 
     // The page fits the narrow screen: no horizontal scrolling.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
@@ -265,7 +269,9 @@ test.describe("on a 400px-wide screen", () => {
 // or not, and shows the previous step with its values; with JavaScript the
 // browser-side checks used to stop it (step 2 half filled, step 3 without the
 // terms accepted). Same outcome in both projects, page and database.
-test("Back on a half-filled step 2 and on step 3 without the terms goes back, keeping everything typed", async ({ page }) => {
+test("Back on a half-filled step 2 and on step 3 without the terms goes back, keeping everything typed", async ({
+  page,
+}) => {
   const idNumber = uniqueIdNumber();
   await startWizard(page);
   await fillPersonalEnglish(page, idNumber);

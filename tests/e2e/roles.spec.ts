@@ -3,9 +3,37 @@ import { signIn } from "./helpers";
 
 const SIDEBARS = {
   // The spec's list, and the school settings (issue 15, admin only).
-  "admin@school.test": ["Dashboard", "Students", "Transfer students", "Registered students", "Syllabus", "Courses", "Teachers", "Users", "Holidays", "School settings"],
-  "coordinator@school.test": ["Dashboard", "Professors", "Students", "Transfer students", "Syllabus", "Courses", "Teachers", "Holidays", "FAQ"],
-  "reception@school.test": ["Dashboard", "Professors", "Students", "Transfer students", "Registered students", "Teachers"],
+  "admin@school.test": [
+    "Dashboard",
+    "Students",
+    "Transfer students",
+    "Registered students",
+    "Syllabus",
+    "Courses",
+    "Teachers",
+    "Users",
+    "Holidays",
+    "School settings",
+  ],
+  "coordinator@school.test": [
+    "Dashboard",
+    "Professors",
+    "Students",
+    "Transfer students",
+    "Syllabus",
+    "Courses",
+    "Teachers",
+    "Holidays",
+    "FAQ",
+  ],
+  "reception@school.test": [
+    "Dashboard",
+    "Professors",
+    "Students",
+    "Transfer students",
+    "Registered students",
+    "Teachers",
+  ],
   "finance@school.test": ["Dashboard", "Students", "Registered students", "Transfer students"],
 } as const;
 
@@ -16,7 +44,10 @@ for (const [email, items] of Object.entries(SIDEBARS)) {
     await expect(nav).toBeVisible();
     await expect(nav.getByRole("link")).toHaveText([...items]);
     // The logo links home; the header shows the 35x35 avatar.
-    await expect(page.locator("header").getByRole("link", { name: "Horizon English School" })).toHaveAttribute("href", "/dashboard");
+    await expect(page.locator("header").getByRole("link", { name: "Horizon English School" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
     await expectAvatar(page);
   });
 }
@@ -31,7 +62,10 @@ test("professor: horizontal menu with Home and FAQ", async ({ page }) => {
   // No sidebar toggle for the horizontal layout.
   await expect(page.getByRole("button", { name: "Close the menu" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Open the menu" })).toHaveCount(0);
-  await expect(page.locator("header").getByRole("link", { name: "Horizon English School" })).toHaveAttribute("href", "/teachers");
+  await expect(page.locator("header").getByRole("link", { name: "Horizon English School" })).toHaveAttribute(
+    "href",
+    "/teachers",
+  );
   await expectAvatar(page);
 });
 

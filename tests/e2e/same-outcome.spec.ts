@@ -24,7 +24,14 @@ const TERM = { start: "2026-09-07", end: "2026-12-18" } as const;
 /** A short tag unique per project and run: J or N, then random letters and digits. */
 function tag(length = 7) {
   const project = jsEnabled() ? "J" : "N";
-  return project + crypto.randomBytes(8).toString("hex").toUpperCase().slice(0, length - 1);
+  return (
+    project +
+    crypto
+      .randomBytes(8)
+      .toString("hex")
+      .toUpperCase()
+      .slice(0, length - 1)
+  );
 }
 
 /** A 13-character ID number no other row holds. */
@@ -57,7 +64,15 @@ interface CourseFixture {
 }
 
 /** An active Mon+Wed 09:00–11:00 course over the demo term. */
-function insertCourse({ levelId, age = "adults", professorId = null }: { levelId: number; age?: "adults" | "kids"; professorId?: number | null }): CourseFixture {
+function insertCourse({
+  levelId,
+  age = "adults",
+  professorId = null,
+}: {
+  levelId: number;
+  age?: "adults" | "kids";
+  professorId?: number | null;
+}): CourseFixture {
   const code = `E2E-SO-${tag()}`;
   const id = withE2eDb((db) => {
     const at = now();
@@ -88,8 +103,27 @@ const personColumns = `first_name, middle_name, last_name, second_last_name, id_
   where_hear_about_us, promotion`;
 
 function personValues(first: string, last: string, second: string, id: string, levelId: number) {
-  return [first, "", last, second, id, "1990-05-17", `099${id.replace(/\D/g, "").padEnd(7, "0").slice(0, 7)}`, `so.${id.toLowerCase()}@example.com`,
-    "Av. Solano 1-23 y Tarqui, Cuenca", "adults", null, null, null, levelId, "MON-WED-09-11", 1, null, "friend", null];
+  return [
+    first,
+    "",
+    last,
+    second,
+    id,
+    "1990-05-17",
+    `099${id.replace(/\D/g, "").padEnd(7, "0").slice(0, 7)}`,
+    `so.${id.toLowerCase()}@example.com`,
+    "Av. Solano 1-23 y Tarqui, Cuenca",
+    "adults",
+    null,
+    null,
+    null,
+    levelId,
+    "MON-WED-09-11",
+    1,
+    null,
+    "friend",
+    null,
+  ];
 }
 
 /** An active adult student, enrolled since the start of the term in each of `courses`. */
@@ -109,7 +143,9 @@ function insertStudent(first: string, levelId: number, courses: CourseFixture[] 
           .run(...personValues(first, last, second, id, levelId), at, at).lastInsertRowid,
       );
       for (const c of courses) {
-        db.prepare(`INSERT INTO enrollments (student_id, course_id, start_date, end_date, end_reason) VALUES (?, ?, ?, NULL, NULL)`).run(sid, c.id, TERM.start);
+        db.prepare(
+          `INSERT INTO enrollments (student_id, course_id, start_date, end_date, end_reason) VALUES (?, ?, ?, NULL, NULL)`,
+        ).run(sid, c.id, TERM.start);
       }
       return sid;
     })(),
@@ -138,7 +174,13 @@ function insertRegistration(first: string, levelId: number) {
 }
 
 /** A pending group transfer, as the new-transfer form saves it. */
-function insertTransfer(from: CourseFixture, to: CourseFixture, levelId: number, students: StudentFixture[], createdBy: number) {
+function insertTransfer(
+  from: CourseFixture,
+  to: CourseFixture,
+  levelId: number,
+  students: StudentFixture[],
+  createdBy: number,
+) {
   return withE2eDb((db) =>
     db.transaction(() => {
       const at = now();
@@ -150,7 +192,8 @@ function insertTransfer(from: CourseFixture, to: CourseFixture, levelId: number,
           )
           .run(students.length > 1 ? 1 : 0, from.id, to.id, levelId, createdBy, at, at).lastInsertRowid,
       );
-      for (const s of students) db.prepare(`INSERT INTO transfer_students (transfer_id, student_id) VALUES (?, ?)`).run(id, s.id);
+      for (const s of students)
+        db.prepare(`INSERT INTO transfer_students (transfer_id, student_id) VALUES (?, ?)`).run(id, s.id);
       return id;
     })(),
   );
@@ -163,7 +206,8 @@ const userId = (email: string) => dbRow<{ id: number }>("SELECT id FROM users WH
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 
 /** The value shown next to a label in a details list (<dt>/<dd>). */
-const detail = (page: Page, label: string) => page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+const detail = (page: Page, label: string) =>
+  page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
 
 /** Opens a confirm step from its link: a dialog (JavaScript) or the same dialog server-rendered. */
 async function openConfirm(page: Page, link: Locator, title: string) {
@@ -189,13 +233,19 @@ const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex"
 /** A second browser of the same project (JavaScript on or off alike). */
 async function otherBrowser(browser: Browser) {
   const use = test.info().project.use;
-  const context = await browser.newContext({ baseURL: use.baseURL, locale: use.locale, javaScriptEnabled: jsEnabled() });
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    locale: use.locale,
+    javaScriptEnabled: jsEnabled(),
+  });
   return context.newPage();
 }
 
 // ---------------------------------------------------------------- sign-in and lockout
 
-test("sign-in: a wrong password then the right one lands home with a session row, the failures reset", async ({ page }) => {
+test("sign-in: a wrong password then the right one lands home with a session row, the failures reset", async ({
+  page,
+}) => {
   const user = await insertUser(`Sol Signin ${tag()}`, "receptionist");
 
   await page.goto("/authentication/login");
@@ -203,7 +253,10 @@ test("sign-in: a wrong password then the right one lands home with a session row
   await submitLogin(page, user.email, "not-the-password");
   await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.");
   await expect(page).toHaveURL(/\/authentication\/login/);
-  expect(dbRow("SELECT failed_logins, locked_at FROM users WHERE id = ?", user.id)).toEqual({ failed_logins: 1, locked_at: null });
+  expect(dbRow("SELECT failed_logins, locked_at FROM users WHERE id = ?", user.id)).toEqual({
+    failed_logins: 1,
+    locked_at: null,
+  });
   expect(dbRows("SELECT id FROM sessions WHERE user_id = ?", user.id)).toEqual([]);
 
   await submitLogin(page, user.email, PASSWORD);
@@ -211,15 +264,27 @@ test("sign-in: a wrong password then the right one lands home with a session row
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${user.name}`);
 
   // The browser's token is the one session of this user in the database.
-  const sessions = dbRows<{ token_hash: string; expires_at: string }>("SELECT token_hash, expires_at FROM sessions WHERE user_id = ?", user.id);
+  const sessions = dbRows<{ token_hash: string; expires_at: string }>(
+    "SELECT token_hash, expires_at FROM sessions WHERE user_id = ?",
+    user.id,
+  );
   expect(sessions).toHaveLength(1);
   expect(sessions[0].token_hash).toBe(sha256(await sessionToken(page)));
   expect(Date.parse(sessions[0].expires_at)).toBeGreaterThan(Date.now());
-  expect(dbRow("SELECT failed_logins, locked_at FROM users WHERE id = ?", user.id)).toEqual({ failed_logins: 0, locked_at: null });
-  expect(dbRows("SELECT success FROM login_attempts WHERE email = ? ORDER BY id", user.email)).toEqual([{ success: 0 }, { success: 1 }]);
+  expect(dbRow("SELECT failed_logins, locked_at FROM users WHERE id = ?", user.id)).toEqual({
+    failed_logins: 0,
+    locked_at: null,
+  });
+  expect(dbRows("SELECT success FROM login_attempts WHERE email = ? ORDER BY id", user.email)).toEqual([
+    { success: 0 },
+    { success: 1 },
+  ]);
 });
 
-test("lockout: five wrong passwords lock the account, end its sessions and refuse the right password", async ({ page, browser }) => {
+test("lockout: five wrong passwords lock the account, end its sessions and refuse the right password", async ({
+  page,
+  browser,
+}) => {
   const user = await insertUser(`Lu Lockout ${tag()}`, "receptionist");
   // Signed in elsewhere first: locking ends that session too.
   await signIn(page, user.email);
@@ -231,11 +296,15 @@ test("lockout: five wrong passwords lock the account, end its sessions and refus
   const dialog = guesser.getByRole("alertdialog", { name: "Account Locked" });
   for (let attempt = 1; attempt <= 4; attempt++) {
     // The message stays the same from one try to the next: wait for this try's answer.
-    const answered = guesser.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/authentication/login"));
+    const answered = guesser.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/authentication/login"),
+    );
     await submitLogin(guesser, user.email, `wrong-${attempt}`);
     await answered;
     await expect(guesser.getByRole("alert")).toHaveText("The email or password is incorrect.");
-    expect(dbRow<{ failed_logins: number }>("SELECT failed_logins FROM users WHERE id = ?", user.id)!.failed_logins).toBe(attempt);
+    expect(
+      dbRow<{ failed_logins: number }>("SELECT failed_logins FROM users WHERE id = ?", user.id)!.failed_logins,
+    ).toBe(attempt);
   }
   await expect(dialog).toHaveCount(0);
   await submitLogin(guesser, user.email, "wrong-5");
@@ -243,11 +312,16 @@ test("lockout: five wrong passwords lock the account, end its sessions and refus
   await expect(dialog).toContainText("Account has been locked. Please contact the school administration.");
   await expect(guesser).toHaveURL(/\/authentication\/login/);
 
-  const locked = dbRow<{ failed_logins: number; locked_at: string | null }>("SELECT failed_logins, locked_at FROM users WHERE id = ?", user.id)!;
+  const locked = dbRow<{ failed_logins: number; locked_at: string | null }>(
+    "SELECT failed_logins, locked_at FROM users WHERE id = ?",
+    user.id,
+  )!;
   expect(locked.failed_logins).toBe(5);
   expect(locked.locked_at).not.toBeNull();
   expect(dbRows("SELECT id FROM sessions WHERE user_id = ?", user.id)).toEqual([]);
-  expect(dbRows("SELECT action FROM audit_log WHERE entity = 'user' AND entity_id = ? AND action = 'user.locked'", user.id)).toHaveLength(1);
+  expect(
+    dbRows("SELECT action FROM audit_log WHERE entity = 'user' AND entity_id = ? AND action = 'user.locked'", user.id),
+  ).toHaveLength(1);
 
   // The right password is refused with the same dialog; nothing changes.
   await dialog.getByRole("link", { name: "OK" }).click();
@@ -266,7 +340,9 @@ test("lockout: five wrong passwords lock the account, end its sessions and refus
 
 // ---------------------------------------------------------------- attendance
 
-test("attendance: the professor's marks for a class are saved as chosen, and a second save replaces them", async ({ page }) => {
+test("attendance: the professor's marks for a class are saved as chosen, and a second save replaces them", async ({
+  page,
+}) => {
   const professor = await insertUser(`Pia Prof ${tag()}`, "professor");
   const course = insertCourse({ levelId: 2, professorId: professor.id });
   const students = ["Ada", "Bea", "Cyd", "Dov"].map((first) => insertStudent(first, 2, [course]));
@@ -287,7 +363,11 @@ test("attendance: the professor's marks for a class are saved as chosen, and a s
   const group = (s: StudentFixture) => page.getByRole("group", { name: s.name, exact: true });
   const summary = page.getByRole("table", { name: "Attendance summary" });
   /** A student's summary cells: present, recovered, late, absent, score, absence count. */
-  const counts = (s: StudentFixture) => summary.getByRole("row").filter({ has: page.getByRole("rowheader", { name: s.name, exact: true }) }).getByRole("cell");
+  const counts = (s: StudentFixture) =>
+    summary
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: s.name, exact: true }) })
+      .getByRole("cell");
   /** Chooses the marks and saves; `after` waits until the page shows the saved class (its summary). */
   async function mark(marks: [StudentFixture, string][], after: () => Promise<void>) {
     for (const [s, value] of marks) await group(s).getByRole("radio", { name: value, exact: true }).check();
@@ -296,7 +376,8 @@ test("attendance: the professor's marks for a class are saved as chosen, and a s
     await expect(toast(page)).toContainText("Attendance saved");
     await expect(page).toHaveURL(new RegExp(`/course/${course.id}/attendance\\?date=${date}$`));
     // The page shows what was saved.
-    for (const [s, value] of marks) await expect(group(s).getByRole("radio", { name: value, exact: true })).toBeChecked();
+    for (const [s, value] of marks)
+      await expect(group(s).getByRole("radio", { name: value, exact: true })).toBeChecked();
     await waitForHydration(page);
   }
   const stored = () =>
@@ -309,12 +390,21 @@ test("attendance: the professor's marks for a class are saved as chosen, and a s
   // Nothing is stored until the first save; Present is preselected.
   expect(stored()).toEqual([]);
   await expect(group(dov).getByRole("radio", { name: "Present", exact: true })).toBeChecked();
-  await mark([[ada, "Absent"], [bea, "Late"], [cyd, "Recovered"]], async () => {
-    await expect(counts(ada).nth(3)).toHaveText("1");
-    await expect(counts(bea).nth(2)).toHaveText("1");
-    await expect(page.getByLabel("Class", { exact: true }).locator("option:checked")).toContainText("saved");
-  });
-  expect(dbRows("SELECT DISTINCT session_date FROM attendance WHERE course_id = ?", course.id)).toEqual([{ session_date: date }]);
+  await mark(
+    [
+      [ada, "Absent"],
+      [bea, "Late"],
+      [cyd, "Recovered"],
+    ],
+    async () => {
+      await expect(counts(ada).nth(3)).toHaveText("1");
+      await expect(counts(bea).nth(2)).toHaveText("1");
+      await expect(page.getByLabel("Class", { exact: true }).locator("option:checked")).toContainText("saved");
+    },
+  );
+  expect(dbRows("SELECT DISTINCT session_date FROM attendance WHERE course_id = ?", course.id)).toEqual([
+    { session_date: date },
+  ]);
   expect(stored()).toEqual([
     { student_id: ada.id, status: "absent", recorded_by: professor.id },
     { student_id: bea.id, status: "late", recorded_by: professor.id },
@@ -323,17 +413,26 @@ test("attendance: the professor's marks for a class are saved as chosen, and a s
   ]);
   // Absent counts 1, late 0.5 (kept in half absences).
   const halves = () =>
-    dbRows("SELECT student_id, half_absences FROM absence_counts WHERE course_id = ? AND half_absences > 0 ORDER BY student_id", course.id);
+    dbRows(
+      "SELECT student_id, half_absences FROM absence_counts WHERE course_id = ? AND half_absences > 0 ORDER BY student_id",
+      course.id,
+    );
   expect(halves()).toEqual([
     { student_id: ada.id, half_absences: 2 },
     { student_id: bea.id, half_absences: 1 },
   ]);
 
   // Saving the same class again replaces the marks: still one row per student.
-  await mark([[ada, "Present"], [dov, "Absent"]], async () => {
-    await expect(counts(dov).nth(3)).toHaveText("1");
-    await expect(counts(ada).nth(3)).toHaveText("0");
-  });
+  await mark(
+    [
+      [ada, "Present"],
+      [dov, "Absent"],
+    ],
+    async () => {
+      await expect(counts(dov).nth(3)).toHaveText("1");
+      await expect(counts(ada).nth(3)).toHaveText("0");
+    },
+  );
   expect(stored().map((r) => [r.student_id, r.status])).toEqual([
     [ada.id, "present"],
     [bea.id, "late"],
@@ -361,9 +460,12 @@ const enrollmentsOf = (s: StudentFixture) =>
     "SELECT course_id, start_date, end_date, end_reason FROM enrollments WHERE student_id = ? ORDER BY id",
     s.id,
   );
-const levelOf = (s: StudentFixture) => dbRow<{ level_id: number }>("SELECT level_id FROM students WHERE id = ?", s.id)!.level_id;
+const levelOf = (s: StudentFixture) =>
+  dbRow<{ level_id: number }>("SELECT level_id FROM students WHERE id = ?", s.id)!.level_id;
 
-test("transfer: a receptionist creates a group transfer (pending as chosen), a coordinator approves it (enrollments move, level changes)", async ({ page }) => {
+test("transfer: a receptionist creates a group transfer (pending as chosen), a coordinator approves it (enrollments move, level changes)", async ({
+  page,
+}) => {
   const { from, to, students } = transferFixtures();
   const [eli, fay, gus] = students;
 
@@ -374,7 +476,8 @@ test("transfer: a receptionist creates a group transfer (pending as chosen), a c
   await page.getByRole("button", { name: "Show its students" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/transfer-students/new\\?from=${from.id}$`));
   await waitForHydration(page);
-  const box = (s: StudentFixture) => page.locator("label").filter({ hasText: s.name }).locator('input[name="student_ids"]');
+  const box = (s: StudentFixture) =>
+    page.locator("label").filter({ hasText: s.name }).locator('input[name="student_ids"]');
   for (const s of students) await expect(box(s)).toBeEnabled();
   await box(eli).check();
   await box(fay).check();
@@ -395,7 +498,12 @@ test("transfer: a receptionist creates a group transfer (pending as chosen), a c
   await expect(region.getByRole("link", { name: fay.name })).toBeVisible();
   await expect(region.getByRole("link", { name: gus.name })).toHaveCount(0);
 
-  expect(dbRow("SELECT is_group, from_course_id, selected_course_id, selected_level_id, reason, status, created_by, decided_by FROM transfers WHERE id = ?", id)).toEqual({
+  expect(
+    dbRow(
+      "SELECT is_group, from_course_id, selected_course_id, selected_level_id, reason, status, created_by, decided_by FROM transfers WHERE id = ?",
+      id,
+    ),
+  ).toEqual({
     is_group: 1,
     from_course_id: from.id,
     selected_course_id: to.id,
@@ -405,16 +513,26 @@ test("transfer: a receptionist creates a group transfer (pending as chosen), a c
     created_by: userId("reception@school.test"),
     decided_by: null,
   });
-  expect(dbRows("SELECT student_id FROM transfer_students WHERE transfer_id = ? ORDER BY student_id", id)).toEqual([{ student_id: eli.id }, { student_id: fay.id }]);
+  expect(dbRows("SELECT student_id FROM transfer_students WHERE transfer_id = ? ORDER BY student_id", id)).toEqual([
+    { student_id: eli.id },
+    { student_id: fay.id },
+  ]);
   // Nothing moves before the decision.
-  for (const s of students) expect(enrollmentsOf(s)).toEqual([{ course_id: from.id, start_date: TERM.start, end_date: null, end_reason: null }]);
+  for (const s of students)
+    expect(enrollmentsOf(s)).toEqual([
+      { course_id: from.id, start_date: TERM.start, end_date: null, end_reason: null },
+    ]);
 
   await page.context().clearCookies();
   await signIn(page, "coordinator@school.test");
   await page.goto(`/admin/transfer-students?id=${id}`);
   await waitForHydration(page);
   const before = schoolToday();
-  const dialog = await openConfirm(page, page.getByRole("link", { name: "Approve", exact: true }), "Approve this transfer?");
+  const dialog = await openConfirm(
+    page,
+    page.getByRole("link", { name: "Approve", exact: true }),
+    "Approve this transfer?",
+  );
   await dialog.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByText("The transfer was approved.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/transfer-students\\?id=${id}$`));
@@ -424,7 +542,10 @@ test("transfer: a receptionist creates a group transfer (pending as chosen), a c
   await expect(page.getByRole("link", { name: "Approve", exact: true })).toHaveCount(0);
   const after = schoolToday();
 
-  const decided = dbRow<{ status: string; decided_by: number; decided_at: string | null }>("SELECT status, decided_by, decided_at FROM transfers WHERE id = ?", id)!;
+  const decided = dbRow<{ status: string; decided_by: number; decided_at: string | null }>(
+    "SELECT status, decided_by, decided_at FROM transfers WHERE id = ?",
+    id,
+  )!;
   expect(decided.status).toBe("approved");
   expect(decided.decided_by).toBe(userId("coordinator@school.test"));
   expect(decided.decided_at).not.toBeNull();
@@ -440,7 +561,9 @@ test("transfer: a receptionist creates a group transfer (pending as chosen), a c
     expect(levelOf(s)).toBe(4);
   }
   // The one left behind stays where they were.
-  expect(enrollmentsOf(gus)).toEqual([{ course_id: from.id, start_date: TERM.start, end_date: null, end_reason: null }]);
+  expect(enrollmentsOf(gus)).toEqual([
+    { course_id: from.id, start_date: TERM.start, end_date: null, end_reason: null },
+  ]);
   expect(levelOf(gus)).toBe(2);
 
   // The student's page agrees: the new course and level.
@@ -459,7 +582,11 @@ test("transfer: a coordinator rejects a pending transfer: rejected, nobody moves
   await waitForHydration(page);
   const region = page.getByRole("region", { name: new RegExp(`Transfer #${id}`) });
   await expect(region).toContainText("Pending");
-  const dialog = await openConfirm(page, page.getByRole("link", { name: "Reject", exact: true }), "Reject this transfer?");
+  const dialog = await openConfirm(
+    page,
+    page.getByRole("link", { name: "Reject", exact: true }),
+    "Reject this transfer?",
+  );
   await dialog.getByRole("button", { name: "Reject", exact: true }).click();
   await expect(page.getByText("The transfer was rejected.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/transfer-students\\?id=${id}$`));
@@ -467,12 +594,17 @@ test("transfer: a coordinator rejects a pending transfer: rejected, nobody moves
   await expect(region).toContainText("Rejected");
   await expect(page.getByRole("link", { name: "Reject", exact: true })).toHaveCount(0);
 
-  const decided = dbRow<{ status: string; decided_by: number; decided_at: string | null }>("SELECT status, decided_by, decided_at FROM transfers WHERE id = ?", id)!;
+  const decided = dbRow<{ status: string; decided_by: number; decided_at: string | null }>(
+    "SELECT status, decided_by, decided_at FROM transfers WHERE id = ?",
+    id,
+  )!;
   expect(decided.status).toBe("rejected");
   expect(decided.decided_by).toBe(userId("coordinator@school.test"));
   expect(decided.decided_at).not.toBeNull();
   for (const s of students) {
-    expect(enrollmentsOf(s)).toEqual([{ course_id: from.id, start_date: TERM.start, end_date: null, end_reason: null }]);
+    expect(enrollmentsOf(s)).toEqual([
+      { course_id: from.id, start_date: TERM.start, end_date: null, end_reason: null },
+    ]);
     expect(levelOf(s)).toBe(2);
   }
   expect(dbRows("SELECT id FROM enrollments WHERE course_id = ?", to.id)).toEqual([]);
@@ -552,7 +684,9 @@ test("student edit: the page says it was saved and shows the new values, the row
 
 // ---------------------------------------------------------------- registrations
 
-test("registration approve: the student is created active and enrolled, the registration approved", async ({ page }) => {
+test("registration approve: the student is created active and enrolled, the registration approved", async ({
+  page,
+}) => {
   const course = insertCourse({ levelId: 5 }); // B2 Upper Intermediate: no demo course has it
   const registration = insertRegistration("Ida", 5);
 
@@ -560,7 +694,11 @@ test("registration approve: the student is created active and enrolled, the regi
   await page.goto(`/admin/registered-students/${registration.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(registration.name);
   await waitForHydration(page);
-  const dialog = await openConfirm(page, page.getByRole("link", { name: "Approve", exact: true }), "Approve this registration?");
+  const dialog = await openConfirm(
+    page,
+    page.getByRole("link", { name: "Approve", exact: true }),
+    "Approve this registration?",
+  );
   await dialog.getByLabel("Enroll in a course (optional)").selectOption({ label: `${course.code} (0/20)` });
   await dialog.getByRole("button", { name: "Approve", exact: true }).click();
 
@@ -576,7 +714,10 @@ test("registration approve: the student is created active and enrolled, the regi
   )!;
   expect(reg).toMatchObject({ status: "approved", decided_by: userId("reception@school.test"), reject_reason: null });
   expect(reg.student_id).not.toBeNull();
-  const students = dbRows("SELECT id, first_name, last_name, second_last_name, level_id, schedule, status, registration_id, notes FROM students WHERE id_number = ?", registration.idNumber);
+  const students = dbRows(
+    "SELECT id, first_name, last_name, second_last_name, level_id, schedule, status, registration_id, notes FROM students WHERE id_number = ?",
+    registration.idNumber,
+  );
   expect(students).toEqual([
     {
       id: reg.student_id,
@@ -590,7 +731,9 @@ test("registration approve: the student is created active and enrolled, the regi
       notes: "Mornings, please.",
     },
   ]);
-  expect(dbRows("SELECT course_id, end_date FROM enrollments WHERE student_id = ?", reg.student_id)).toEqual([{ course_id: course.id, end_date: null }]);
+  expect(dbRows("SELECT course_id, end_date FROM enrollments WHERE student_id = ?", reg.student_id)).toEqual([
+    { course_id: course.id, end_date: null },
+  ]);
 
   // The link leads to the new student, active, in that course.
   await page.getByRole("link", { name: "Open the student" }).click();
@@ -606,7 +749,11 @@ test("registration reject: rejected with the reason, no student", async ({ page 
   await signIn(page, "reception@school.test");
   await page.goto(`/admin/registered-students/${registration.id}`);
   await waitForHydration(page);
-  let dialog = await openConfirm(page, page.getByRole("link", { name: "Reject", exact: true }), "Reject this registration?");
+  let dialog = await openConfirm(
+    page,
+    page.getByRole("link", { name: "Reject", exact: true }),
+    "Reject this registration?",
+  );
   // No reason: refused next to the field, nothing written.
   const field = dialog.getByLabel("Reason for rejecting");
   await field.evaluate((el) => el.removeAttribute("required"));
@@ -614,7 +761,10 @@ test("registration reject: rejected with the reason, no student", async ({ page 
   dialog = page.getByRole("dialog", { name: "Reject this registration?" });
   await expect(dialog.getByText("The reason is required.")).toBeVisible();
   await expect(dialog.getByLabel("Reason for rejecting")).toHaveAttribute("aria-invalid", "true");
-  expect(dbRow("SELECT status, reject_reason FROM registrations WHERE id = ?", registration.id)).toEqual({ status: "pending", reject_reason: null });
+  expect(dbRow("SELECT status, reject_reason FROM registrations WHERE id = ?", registration.id)).toEqual({
+    status: "pending",
+    reject_reason: null,
+  });
 
   await waitForHydration(page);
   await dialog.getByLabel("Reason for rejecting").fill(reason);
@@ -626,7 +776,9 @@ test("registration reject: rejected with the reason, no student", async ({ page 
   await expect(page.getByText(/^Rejected by Rita Reception on /)).toBeVisible();
   await expect(page.getByRole("link", { name: "Open the student" })).toHaveCount(0);
 
-  expect(dbRow("SELECT status, reject_reason, student_id, decided_by FROM registrations WHERE id = ?", registration.id)).toEqual({
+  expect(
+    dbRow("SELECT status, reject_reason, student_id, decided_by FROM registrations WHERE id = ?", registration.id),
+  ).toEqual({
     status: "rejected",
     reject_reason: reason,
     student_id: null,

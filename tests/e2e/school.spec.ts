@@ -13,7 +13,10 @@ const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ })
 test("the dashboard shows the week's demo sessions; previous and next week links work", async ({ page }) => {
   await signIn(page, "admin@school.test");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Ana Admin");
-  await expect(page.getByRole("link", { name: /Active students/ })).toHaveAttribute("href", "/admin/students?status=active");
+  await expect(page.getByRole("link", { name: /Active students/ })).toHaveAttribute(
+    "href",
+    "/admin/students?status=active",
+  );
 
   await page.goto(`/dashboard?week=${WEEK}`);
   await waitForHydration(page);
@@ -62,7 +65,9 @@ test("the dashboard shows the week's demo sessions; previous and next week links
 test("the Arabic dashboard is right to left and shows the calendar", async ({ page }) => {
   await signIn(page, "coordinator@school.test");
   // The language switcher's cookie (a Remix cookie: base64 of the JSON value).
-  await page.context().addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("ar")).toString("base64"), url: page.url() }]);
+  await page
+    .context()
+    .addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("ar")).toString("base64"), url: page.url() }]);
   await page.goto(`/dashboard?week=${WEEK}`);
   await waitForHydration(page);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -76,7 +81,9 @@ test("the Arabic dashboard is right to left and shows the calendar", async ({ pa
 
 test("the Arabic /teachers is right to left and shows the professor's calendar", async ({ page }) => {
   await signIn(page, "professor@school.test");
-  await page.context().addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("ar")).toString("base64"), url: page.url() }]);
+  await page
+    .context()
+    .addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("ar")).toString("base64"), url: page.url() }]);
   await page.goto(`/teachers?week=${WEEK}`);
   await waitForHydration(page);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");

@@ -56,7 +56,10 @@ async function openSettings(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "School settings" })).toBeVisible();
 }
 
-test("the admin changes the school's settings and logo; header, sign-in page and PDFs follow", async ({ page, browser }, info) => {
+test("the admin changes the school's settings and logo; header, sign-in page and PDFs follow", async ({
+  page,
+  browser,
+}, info) => {
   test.setTimeout(120_000);
   const name = `Horizon English School ${jsEnabled() ? "Quito" : "Cuenca"}`;
   const logo = solidPng(96, 32, [0xf7, 0x31, 0x64]);
@@ -76,23 +79,35 @@ test("the admin changes the school's settings and logo; header, sign-in page and
       await page.getByRole("button", { name: "Save" }).click();
       await expect(page.getByText("Enter the school's name.")).toBeVisible();
       await expect(page.getByLabel("School name")).toHaveAttribute("aria-invalid", "true");
-      expect(dbRow<{ value: string }>("SELECT value FROM settings WHERE key = 'school_name'")?.value).toBe("Horizon English School");
+      expect(dbRow<{ value: string }>("SELECT value FROM settings WHERE key = 'school_name'")?.value).toBe(
+        "Horizon English School",
+      );
 
       await openSettings(page);
       await page.getByLabel("School name").fill(name);
       await page.getByLabel("Time zone").selectOption("America/Bogota");
       await page.getByLabel("Default language").selectOption("es");
-      await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+      await page
+        .getByLabel("Logo", { exact: true })
+        .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
       await page.getByRole("button", { name: "Save" }).click();
       await expect(toast(page)).toContainText("School settings saved.");
 
       // What the database holds, and its audit line.
       const file = dbRow<{ value: string }>("SELECT value FROM settings WHERE key = 'logo'")?.value ?? "";
       expect(file).toMatch(/^[a-f0-9]{32}\.png$/);
-      expect(dbRow<{ value: string }>("SELECT value FROM settings WHERE key = 'time_zone'")?.value).toBe("America/Bogota");
+      expect(dbRow<{ value: string }>("SELECT value FROM settings WHERE key = 'time_zone'")?.value).toBe(
+        "America/Bogota",
+      );
       expect(dbRow<{ value: string }>("SELECT value FROM settings WHERE key = 'default_language'")?.value).toBe("es");
-      const logged = dbRow<{ details: string }>("SELECT details FROM audit_log WHERE action = 'settings.updated' ORDER BY id DESC LIMIT 1");
-      expect(JSON.parse(logged?.details ?? "{}")).toMatchObject({ school_name: { to: name }, time_zone: { to: "America/Bogota" }, logo: { to: file } });
+      const logged = dbRow<{ details: string }>(
+        "SELECT details FROM audit_log WHERE action = 'settings.updated' ORDER BY id DESC LIMIT 1",
+      );
+      expect(JSON.parse(logged?.details ?? "{}")).toMatchObject({
+        school_name: { to: name },
+        time_zone: { to: "America/Bogota" },
+        logo: { to: file },
+      });
 
       // The page shows the saved values; the header the new name and logo.
       await expect(page.getByLabel("School name")).toHaveValue(name);
@@ -126,16 +141,28 @@ test("the admin changes the school's settings and logo; header, sign-in page and
       expect(bytes.toString("latin1")).toMatch(/\/Subtype\s*\/Image/);
 
       // The sign-in page, for a visitor whose browser asks for none of the app's languages: the default one.
-      const visitor = await browser.newContext({ locale: "de-DE", javaScriptEnabled: info.project.use.javaScriptEnabled });
+      const visitor = await browser.newContext({
+        locale: "de-DE",
+        javaScriptEnabled: info.project.use.javaScriptEnabled,
+      });
       try {
         const signInPage = await visitor.newPage();
         await signInPage.goto("/authentication/login");
         await expect(signInPage.locator("html")).toHaveAttribute("lang", "es");
         await expect(signInPage.getByRole("heading", { level: 1 })).toHaveText("Iniciar sesión");
         await expect(header(signInPage)).toContainText(name);
-        await expect(header(signInPage).locator("img[data-school-logo]")).toHaveAttribute("src", `/school-logo/${file}`);
+        await expect(header(signInPage).locator("img[data-school-logo]")).toHaveAttribute(
+          "src",
+          `/school-logo/${file}`,
+        );
         // The logo is public: the visitor's browser loaded it.
-        await expect.poll(() => header(signInPage).locator("img[data-school-logo]").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(96);
+        await expect
+          .poll(() =>
+            header(signInPage)
+              .locator("img[data-school-logo]")
+              .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+          )
+          .toBe(96);
       } finally {
         await visitor.close();
       }

@@ -23,11 +23,14 @@ function problems(page: Page) {
   return page.evaluate(() => {
     const found: string[] = [];
     const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) found.push(`the page is ${root.scrollWidth}px wide in ${root.clientWidth}px`);
+    if (root.scrollWidth > root.clientWidth)
+      found.push(`the page is ${root.scrollWidth}px wide in ${root.clientWidth}px`);
     for (const table of document.querySelectorAll("table")) {
       let scroller: Element | null = table.parentElement;
-      while (scroller && !["auto", "scroll"].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
-      if (!scroller) found.push(`table "${table.querySelector("caption")?.textContent ?? ""}" is not in a box that scrolls`);
+      while (scroller && !["auto", "scroll"].includes(getComputedStyle(scroller).overflowX))
+        scroller = scroller.parentElement;
+      if (!scroller)
+        found.push(`table "${table.querySelector("caption")?.textContent ?? ""}" is not in a box that scrolls`);
     }
     return found;
   });
@@ -40,7 +43,10 @@ async function checkPages(page: Page, paths: string[]) {
     await expect(page.locator("main#main")).toBeVisible();
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
-      expect(await problems(page), `${path} at ${width}px (${await page.locator("html").getAttribute("lang")})`).toEqual([]);
+      expect(
+        await problems(page),
+        `${path} at ${width}px (${await page.locator("html").getAttribute("lang")})`,
+      ).toEqual([]);
     }
   }
 }

@@ -7,8 +7,20 @@ import { jsEnabled, signIn, waitForHydration } from "./helpers";
 // The two demo students are in no transfer, so other suites leave them alone.
 function mine() {
   return jsEnabled()
-    ? { search: "Liam López", level: "A2", name: "Liam Sebastián López Tanaka", phone: "0987 654 321", saved: "0987654321" }
-    : { search: "isabella ramírez", level: "A1", name: "Isabella Emilia Ramírez Dubois", phone: "0976-543-210", saved: "0976543210" };
+    ? {
+        search: "Liam López",
+        level: "A2",
+        name: "Liam Sebastián López Tanaka",
+        phone: "0987 654 321",
+        saved: "0987654321",
+      }
+    : {
+        search: "isabella ramírez",
+        level: "A1",
+        name: "Isabella Emilia Ramírez Dubois",
+        phone: "0976-543-210",
+        saved: "0976543210",
+      };
 }
 
 /** The text of the message a field points to with aria-describedby. */
@@ -58,7 +70,9 @@ test("admin searches, filters by level, opens a student and edits the phone", as
   await expect(page.locator('bdi[dir="ltr"]').getByText(me.saved, { exact: true })).toBeVisible();
 });
 
-test("a new student named like markup shows as text; deactivate and activate go through a confirm step", async ({ page }) => {
+test("a new student named like markup shows as text; deactivate and activate go through a confirm step", async ({
+  page,
+}) => {
   const alerts: string[] = [];
   page.on("dialog", (d) => {
     alerts.push(d.message());

@@ -4,7 +4,10 @@ import { jsEnabled, signIn } from "./helpers";
 
 // Each project moves students out of its own course, so the two projects,
 // running at once against one database, never pick the same students.
-const COURSE = { js: { from: "ADU-B2F-FRI-1418", to: "ADU-B1-MW-1921" }, nojs: { from: "KID-PA1-SAT-1418", to: "KID-A11-TT-1517" } };
+const COURSE = {
+  js: { from: "ADU-B2F-FRI-1418", to: "ADU-B1-MW-1921" },
+  nojs: { from: "KID-PA1-SAT-1418", to: "KID-A11-TT-1517" },
+};
 // Students other specs rely on staying where they are.
 const KEEP = /Liam López|Isabella Ramírez/;
 
@@ -17,7 +20,9 @@ test("a receptionist creates a group transfer, a coordinator approves it from th
   await reception.goto("/admin/transfer-students/new");
   await reception.getByLabel("Current course").selectOption({ label: from });
   await reception.getByRole("button", { name: "Show its students" }).click();
-  const labels = reception.locator("label").filter({ has: reception.locator('input[name="student_ids"]:not([disabled])') });
+  const labels = reception
+    .locator("label")
+    .filter({ has: reception.locator('input[name="student_ids"]:not([disabled])') });
   await expect(labels.first()).toBeVisible();
   let picked = 0;
   const names: string[] = [];
@@ -68,7 +73,10 @@ test("professors never see the bell; the bell lists pending transfers with their
   await signIn(page, "finance@school.test");
   const bell = page.getByTestId("transfer-bell");
   await bell.locator("summary").click();
-  await expect(bell.getByRole("link", { name: "See all pending transfers" })).toHaveAttribute("href", "/admin/transfer-students?status_level_change=pending");
+  await expect(bell.getByRole("link", { name: "See all pending transfers" })).toHaveAttribute(
+    "href",
+    "/admin/transfer-students?status_level_change=pending",
+  );
   const first = bell.locator("li a").first();
   await expect(first).toHaveAttribute("href", /\/admin\/transfer-students\?id=\d+$/);
 });
@@ -100,7 +108,10 @@ test("the next level is preselected after showing a course's students, and saved
   await expect(page.getByLabel("Current course")).toHaveValue(/\d+/);
   await expect(page.getByLabel("Selected level")).toHaveValue(String(mine.nextId));
   // The last free student of the list, not one other specs rely on.
-  const free = page.locator("label").filter({ has: page.locator('input[name="student_ids"]:not([disabled])') }).filter({ hasNotText: KEEP });
+  const free = page
+    .locator("label")
+    .filter({ has: page.locator('input[name="student_ids"]:not([disabled])') })
+    .filter({ hasNotText: KEEP });
   await free.last().locator("input").check();
   await page.getByLabel("Selected course").selectOption({ label: mine.to });
   await page.getByRole("button", { name: "Save transfer" }).click();

@@ -152,13 +152,17 @@ test("a user uploads a picture on the profile page and the header shows it", asy
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
 
   // Content decides, not the name: a text file called .png is refused.
-  await page.getByLabel("New picture").setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+  await page
+    .getByLabel("New picture")
+    .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
   await page.getByRole("button", { name: "Upload picture" }).click();
   await expect(page.getByText("This file is not a PNG, JPEG or WebP picture.")).toBeVisible();
 
   // Over 2 MB: a message, not a broken connection (3 MB is over the upload
   // limit too: refused before it is read, ADR 026).
-  await page.getByLabel("New picture").setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
+  await page
+    .getByLabel("New picture")
+    .setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
   await page.getByRole("button", { name: "Upload picture" }).click();
   await expect(page.getByText("The picture is larger than 2 MB.")).toBeVisible();
 

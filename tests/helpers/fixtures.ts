@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/kysely.server";
-import type { NewUser, Role, User } from "~/db/schema";
-import { ROLES } from "~/modules/auth/permissions";
+import { type NewUser, type Role, type User } from "~/db/schema";
 import { hashPassword } from "~/modules/auth/password.server";
+import { ROLES } from "~/modules/auth/permissions";
 import { createSession } from "~/modules/auth/session.server";
 
 export const ORIGIN = "http://localhost";

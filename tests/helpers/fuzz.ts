@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { database, db } from "~/db/kysely.server";
-import type { Database } from "~/db/schema";
+import { type Database } from "~/db/schema";
 
 // Generated bad input (issue 10, part 2): hostile values, forms built around a
 // valid one, and a log of every row written (by triggers in the test database)
@@ -31,7 +31,7 @@ export const INJECTIONS: readonly string[] = [
   "%_\\%",
   // spreadsheet formulas
   "=cmd|' /C calc'!A0",
-  "=HYPERLINK(\"http://evil.example\",\"x\")",
+  '=HYPERLINK("http://evil.example","x")',
   "+1+1",
   "-2+3",
   "@SUM(1+1)",
@@ -137,22 +137,75 @@ export const FIELD_NAMES: readonly string[] = [
 
 /** Sort and filter parameters of the app's lists and pages, and some that exist nowhere. */
 export const QUERY_NAMES: readonly string[] = [
-  "page", "limit", "sort", "dir", "q", "role", "status", "level", "age", "type", "schedule", "professor", "phase",
-  "when", "term", "week", "date", "from", "to", "actor", "entity", "edit", "delete", "confirm", "remove", "unenroll",
-  "id", "student", "all", "layout", "redirectTo", "course", "kind", "status_level_change", "index",
+  "page",
+  "limit",
+  "sort",
+  "dir",
+  "q",
+  "role",
+  "status",
+  "level",
+  "age",
+  "type",
+  "schedule",
+  "professor",
+  "phase",
+  "when",
+  "term",
+  "week",
+  "date",
+  "from",
+  "to",
+  "actor",
+  "entity",
+  "edit",
+  "delete",
+  "confirm",
+  "remove",
+  "unenroll",
+  "id",
+  "student",
+  "all",
+  "layout",
+  "redirectTo",
+  "course",
+  "kind",
+  "status_level_change",
+  "index",
   // columns that do not exist, and SQL in the name
-  "password_hash", "sort[]", "order", "orderBy", "1;DROP TABLE users", "students.id", "__proto__",
+  "password_hash",
+  "sort[]",
+  "order",
+  "orderBy",
+  "1;DROP TABLE users",
+  "students.id",
+  "__proto__",
 ];
 
 /** Sort keys: real columns of other tables, SQL, and nonsense. */
 export const SORT_VALUES: readonly string[] = [
-  "name", "last_name", "id", "grade", "final", "password_hash", "users.password_hash", "no_such_column",
-  "id; DROP TABLE students", "1", "-1", "(select 1)", "random()", "asc", "desc", "ASC NULLS FIRST", "",
+  "name",
+  "last_name",
+  "id",
+  "grade",
+  "final",
+  "password_hash",
+  "users.password_hash",
+  "no_such_column",
+  "id; DROP TABLE students",
+  "1",
+  "-1",
+  "(select 1)",
+  "random()",
+  "asc",
+  "desc",
+  "ASC NULLS FIRST",
+  "",
 ];
 
-const longText = fc.constantFrom(61, 101, 201, 255, 1001, 5000, 70_000).chain((n) =>
-  fc.constantFrom("A", "é", "😀", "<b>", "'", "%").map((unit) => unit.repeat(n)),
-);
+const longText = fc
+  .constantFrom(61, 101, 201, 255, 1001, 5000, 70_000)
+  .chain((n) => fc.constantFrom("A", "é", "😀", "<b>", "'", "%").map((unit) => unit.repeat(n)));
 
 /** Any one hostile string. */
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
@@ -163,18 +216,26 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: longText },
   { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 20 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...NASTY), fc.constantFrom(...NASTY, ...NUMBERS)).map(([a, b]) => a + b) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...NASTY), fc.constantFrom(...NASTY, ...NUMBERS)).map(([a, b]) => a + b),
+  },
 );
 
 /** A value for a field: usually hostile, sometimes one of the field's own good values (to go deeper). */
 export function fieldValue(good: readonly string[] = []): fc.Arbitrary<string> {
-  return good.length ? fc.oneof({ weight: 3, arbitrary: hostileText }, { weight: 1, arbitrary: fc.constantFrom(...good) }) : hostileText;
+  return good.length
+    ? fc.oneof({ weight: 3, arbitrary: hostileText }, { weight: 1, arbitrary: fc.constantFrom(...good) })
+    : hostileText;
 }
 
 /** JSON of the wrong type: numbers out of range, nulls, arrays, objects, booleans, deep nesting. */
 export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: hostileText },
-  { weight: 2, arbitrary: fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, Number.MAX_VALUE, Number.MIN_VALUE) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, Number.MAX_VALUE, Number.MIN_VALUE),
+  },
   { weight: 2, arbitrary: fc.integer() },
   { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, [null], [[1]], { $gt: "" }, { from: 1, to: 2 }) },
   { weight: 1, arbitrary: fc.array(fc.oneof(fc.integer(), hostileText), { maxLength: 5 }) },
@@ -221,19 +282,43 @@ export function mutatedForm(base: Form, good: Record<string, readonly string[]> 
   const change = fc.constantFrom<FieldMove>("hostile", "hostile", "hostile", "hostile", "drop", "twice", "blank");
   const extra = fc.oneof(
     { weight: 3, arbitrary: fc.constant<Entries>([]) },
-    { weight: 1, arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 12 })), hostileText), { minLength: 1, maxLength: 3 }) },
+    {
+      weight: 1,
+      arbitrary: fc.array(
+        fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 12 })), hostileText),
+        { minLength: 1, maxLength: 3 },
+      ),
+    },
   );
   const oneField: fc.Arbitrary<Entries> = names.length
-    ? fc.constantFrom(...names).chain((target) =>
-        fc.tuple(change, valueArb(target)).map(([m, v]) => names.flatMap((name) => applyMove(name, valuesOf(name), name === target ? m : "keep", v))),
-      )
+    ? fc
+        .constantFrom(...names)
+        .chain((target) =>
+          fc
+            .tuple(change, valueArb(target))
+            .map(([m, v]) => names.flatMap((name) => applyMove(name, valuesOf(name), name === target ? m : "keep", v))),
+        )
     : fc.constant([]);
   const anyFields: fc.Arbitrary<Entries> = fc
-    .tuple(...names.map((name) => fc.tuple(fc.constantFrom<FieldMove>("keep", "keep", "keep", "hostile", "hostile", "drop", "twice", "blank"), valueArb(name))))
+    .tuple(
+      ...names.map((name) =>
+        fc.tuple(
+          fc.constantFrom<FieldMove>("keep", "keep", "keep", "hostile", "hostile", "drop", "twice", "blank"),
+          valueArb(name),
+        ),
+      ),
+    )
     .map((moves) => names.flatMap((name, i) => applyMove(name, valuesOf(name), moves[i][0], moves[i][1])));
   const unchanged = fc.constant<Entries>(names.flatMap((name) => applyMove(name, valuesOf(name), "keep", "")));
   return fc
-    .tuple(fc.oneof({ weight: 1, arbitrary: unchanged }, { weight: 4, arbitrary: oneField }, { weight: 1, arbitrary: anyFields }), extra)
+    .tuple(
+      fc.oneof(
+        { weight: 1, arbitrary: unchanged },
+        { weight: 4, arbitrary: oneField },
+        { weight: 1, arbitrary: anyFields },
+      ),
+      extra,
+    )
     .map(([fields, more]) => [...fields, ...more]);
 }
 
@@ -241,12 +326,17 @@ export function mutatedForm(base: Form, good: Record<string, readonly string[]> 
 export function mutatedJson(base: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> {
   const names = Object.keys(base);
   const move = fc.constantFrom("keep", "keep", "hostile", "hostile", "drop");
-  const fieldArbs = names.map((name) => fc.tuple(move, hostileJson).map(([m, v]) => (m === "keep" ? [name, base[name]] : m === "drop" ? null : [name, v])));
-  const extra = fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES, "reason", "from_course_id"), hostileJson), { maxLength: 3 });
+  const fieldArbs = names.map((name) =>
+    fc.tuple(move, hostileJson).map(([m, v]) => (m === "keep" ? [name, base[name]] : m === "drop" ? null : [name, v])),
+  );
+  const extra = fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES, "reason", "from_course_id"), hostileJson), {
+    maxLength: 3,
+  });
   return fc.tuple(fc.tuple(...fieldArbs), extra).map(([fields, more]) => {
     const out: Record<string, unknown> = {};
     for (const f of fields) if (f) out[f[0] as string] = f[1];
-    for (const [k, v] of more) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of more)
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
     return out;
   });
 }
@@ -263,12 +353,17 @@ export const hostileQuery: fc.Arbitrary<Entries> = fc.array(
 
 /** A route parameter ($id, $token, $file, $step): hostile, or one of its good values. */
 export function routeParam(good: readonly string[]): fc.Arbitrary<string> {
-  return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...NUMBERS), hostileText) });
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom(...good) },
+    { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...NUMBERS), hostileText) },
+  );
 }
 
 /** The entries of a form as a browser posts it (array values as repeated fields). */
 export function formEntries(form: Form): Entries {
-  return Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v as string]]));
+  return Object.entries(form).flatMap(([k, v]) =>
+    Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v as string]],
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -358,7 +453,9 @@ const LOG = "fuzz_changes";
  */
 export async function watchWrites() {
   if (database().dialect === "postgres") {
-    await sql`create table ${sql.table(LOG)} (seq serial primary key, tbl text not null, op text not null, old json, new json)`.execute(db());
+    await sql`create table ${sql.table(LOG)} (seq serial primary key, tbl text not null, op text not null, old json, new json)`.execute(
+      db(),
+    );
     await sql`create function fuzz_log() returns trigger language plpgsql as $$
       begin
         insert into fuzz_changes (tbl, op, old, new) values (
@@ -368,23 +465,42 @@ export async function watchWrites() {
         return null;
       end $$`.execute(db());
     for (const t of TABLES) {
-      await sql`create trigger ${sql.raw(`fuzz_${t}`)} after insert or update or delete on ${sql.table(t)} for each row execute function fuzz_log()`.execute(db());
+      await sql`create trigger ${sql.raw(`fuzz_${t}`)} after insert or update or delete on ${sql.table(t)} for each row execute function fuzz_log()`.execute(
+        db(),
+      );
     }
     return;
   }
-  await sql`create table ${sql.table(LOG)} (seq integer primary key, tbl text not null, op text not null, old text, new text)`.execute(db());
+  await sql`create table ${sql.table(LOG)} (seq integer primary key, tbl text not null, op text not null, old text, new text)`.execute(
+    db(),
+  );
   for (const t of TABLES) {
-    const columns = (await sql<{ name: string }>`select name from pragma_table_info(${t})`.execute(db())).rows.map((r) => r.name);
+    const columns = (await sql<{ name: string }>`select name from pragma_table_info(${t})`.execute(db())).rows.map(
+      (r) => r.name,
+    );
     const json = (alias: "old" | "new") => `json_object(${columns.map((c) => `'${c}', ${alias}."${c}"`).join(", ")})`;
-    await sql.raw(`create trigger fuzz_${t}_i after insert on "${t}" begin insert into ${LOG} (tbl, op, old, new) values ('${t}', 'I', null, ${json("new")}); end`).execute(db());
-    await sql.raw(`create trigger fuzz_${t}_u after update on "${t}" begin insert into ${LOG} (tbl, op, old, new) values ('${t}', 'U', ${json("old")}, ${json("new")}); end`).execute(db());
-    await sql.raw(`create trigger fuzz_${t}_d after delete on "${t}" begin insert into ${LOG} (tbl, op, old, new) values ('${t}', 'D', ${json("old")}, null); end`).execute(db());
+    await sql
+      .raw(
+        `create trigger fuzz_${t}_i after insert on "${t}" begin insert into ${LOG} (tbl, op, old, new) values ('${t}', 'I', null, ${json("new")}); end`,
+      )
+      .execute(db());
+    await sql
+      .raw(
+        `create trigger fuzz_${t}_u after update on "${t}" begin insert into ${LOG} (tbl, op, old, new) values ('${t}', 'U', ${json("old")}, ${json("new")}); end`,
+      )
+      .execute(db());
+    await sql
+      .raw(
+        `create trigger fuzz_${t}_d after delete on "${t}" begin insert into ${LOG} (tbl, op, old, new) values ('${t}', 'D', ${json("old")}, null); end`,
+      )
+      .execute(db());
   }
 }
 
 /** Where the log stands now: `writesSince(mark)` reports what is written after this (a read, so no commit to wait for). */
 export async function writeMark(): Promise<number> {
-  const row = (await sql<{ n: number | string | null }>`select max(seq) as n from ${sql.table(LOG)}`.execute(db())).rows[0];
+  const row = (await sql<{ n: number | string | null }>`select max(seq) as n from ${sql.table(LOG)}`.execute(db()))
+    .rows[0];
   return Number(row.n ?? 0);
 }
 
@@ -412,7 +528,13 @@ function withoutVolatile(table: Table, row: Row | null) {
 
 /** The net change of each row written since `mark`, by table (tables without changes are left out). */
 export async function writesSince(mark: number): Promise<Diff> {
-  const log = (await sql<{ tbl: Table; old: unknown; new: unknown }>`select tbl, old, new from ${sql.table(LOG)} where seq > ${mark} order by seq`.execute(db())).rows;
+  const log = (
+    await sql<{
+      tbl: Table;
+      old: unknown;
+      new: unknown;
+    }>`select tbl, old, new from ${sql.table(LOG)} where seq > ${mark} order by seq`.execute(db())
+  ).rows;
   // First "before" and last "after" of each row: a row added then removed is no change.
   const rows = new Map<string, { table: Table; before: Row | null; after: Row | null }>();
   for (const entry of log) {
@@ -447,24 +569,53 @@ export function changedOutside(d: Diff, allowed: readonly Table[]): Table[] {
  */
 export async function brokenRules(): Promise<string[]> {
   const checks: [string, ReturnType<typeof sql<{ n: number | string }>>][] = [
-    ["transfer without students", sql`select count(*) as n from transfers t where not exists (select 1 from transfer_students s where s.transfer_id = t.id)`],
-    ["course weights not adding up to 100", sql`select count(*) as n from courses where assig_percentage + test_percentage + exam_percentage <> 100`],
+    [
+      "transfer without students",
+      sql`select count(*) as n from transfers t where not exists (select 1 from transfer_students s where s.transfer_id = t.id)`,
+    ],
+    [
+      "course weights not adding up to 100",
+      sql`select count(*) as n from courses where assig_percentage + test_percentage + exam_percentage <> 100`,
+    ],
     ["course ending before it starts", sql`select count(*) as n from courses where end_date <= start_date`],
     ["grade outside 0-100", sql`select count(*) as n from grades where grade < 0 or grade > 100`],
     ["holiday ending before it starts", sql`select count(*) as n from holidays where end_date < start_date`],
     ["band with min above max", sql`select count(*) as n from grade_bands where min > max or min < 0 or max > 100`],
-    ["approved registration without its student", sql`select count(*) as n from registrations where status = 'approved' and (student_id is null or not exists (select 1 from students s where s.id = registrations.student_id))`],
-    ["decided registration without decider", sql`select count(*) as n from registrations where status <> 'pending' and decided_at is null`],
-    ["decided transfer without decider", sql`select count(*) as n from transfers where status <> 'pending' and decided_at is null`],
-    ["two open enrollments of one student in one course", sql`select count(*) as n from (select student_id, course_id from enrollments where end_date is null group by student_id, course_id having count(*) > 1) x`],
-    ["two attendance rows for one student and session", sql`select count(*) as n from (select course_id, session_date, student_id from attendance group by course_id, session_date, student_id having count(*) > 1) x`],
-    ["syllabus positions repeated within a level", sql`select count(*) as n from (select level_id, position from syllabus_items group by level_id, position having count(*) > 1) x`],
-    ["grading item positions repeated within a course", sql`select count(*) as n from (select course_id, position from grading_items group by course_id, position having count(*) > 1) x`],
+    [
+      "approved registration without its student",
+      sql`select count(*) as n from registrations where status = 'approved' and (student_id is null or not exists (select 1 from students s where s.id = registrations.student_id))`,
+    ],
+    [
+      "decided registration without decider",
+      sql`select count(*) as n from registrations where status <> 'pending' and decided_at is null`,
+    ],
+    [
+      "decided transfer without decider",
+      sql`select count(*) as n from transfers where status <> 'pending' and decided_at is null`,
+    ],
+    [
+      "two open enrollments of one student in one course",
+      sql`select count(*) as n from (select student_id, course_id from enrollments where end_date is null group by student_id, course_id having count(*) > 1) x`,
+    ],
+    [
+      "two attendance rows for one student and session",
+      sql`select count(*) as n from (select course_id, session_date, student_id from attendance group by course_id, session_date, student_id having count(*) > 1) x`,
+    ],
+    [
+      "syllabus positions repeated within a level",
+      sql`select count(*) as n from (select level_id, position from syllabus_items group by level_id, position having count(*) > 1) x`,
+    ],
+    [
+      "grading item positions repeated within a course",
+      sql`select count(*) as n from (select course_id, position from grading_items group by course_id, position having count(*) > 1) x`,
+    ],
   ];
   const broken: string[] = [];
   // One round trip for all of them.
   const counts = (
-    await sql<Record<string, number | string>>`select ${sql.join(checks.map(([, q], i) => sql`(${q}) as ${sql.ref(`c${i}`)}`))}`.execute(db())
+    await sql<
+      Record<string, number | string>
+    >`select ${sql.join(checks.map(([, q], i) => sql`(${q}) as ${sql.ref(`c${i}`)}`))}`.execute(db())
   ).rows[0];
   checks.forEach(([name], i) => {
     const n = Number(counts[`c${i}`]);
@@ -481,7 +632,8 @@ export async function brokenRules(): Promise<string[]> {
 // Answers
 
 /** Text an answer must never show: driver errors, stack traces, validator internals. */
-const LEAKS = /SQLITE_|syntax error at|violates .* constraint|ZodError|node_modules|at [\w.<>]+ \(.*:\d+:\d+\)|invalid input syntax/i;
+const LEAKS =
+  /SQLITE_|syntax error at|violates .* constraint|ZodError|node_modules|at [\w.<>]+ \(.*:\d+:\d+\)|invalid input syntax/i;
 
 /** What is wrong with an answer to bad input, or null: a 5xx, an off-site redirect, leaked internals. */
 export async function unsound(response: Response): Promise<string | null> {

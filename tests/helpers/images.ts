@@ -24,7 +24,11 @@ function chunk(type: string, data: Buffer) {
 }
 
 /** A valid RGB PNG of one colour. */
-export function solidPng(width: number, height: number, [r, g, b]: [number, number, number] = [0x4c, 0x3f, 0xe0]): Buffer {
+export function solidPng(
+  width: number,
+  height: number,
+  [r, g, b]: [number, number, number] = [0x4c, 0x3f, 0xe0],
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

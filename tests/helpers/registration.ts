@@ -1,7 +1,7 @@
+import { type Insertable } from "kysely";
 import { db } from "~/db/kysely.server";
-import type { Database } from "~/db/schema";
+import { type Database } from "~/db/schema";
 import * as stepRoute from "~/routes/students-registration.$step";
-import type { Insertable } from "kysely";
 import { callAction, callLoader, cookiePair, request, setCookies } from "./fixtures";
 
 // The registration wizard driven through its route module, the way a browser
@@ -83,11 +83,17 @@ export class Wizard {
   }
 
   request(step: string, form?: FormValues, headers: Record<string, string> = {}) {
-    return request(`/students-registration/${step}`, { form, cookie: this.cookie, headers: { ...this.headers, ...headers } });
+    return request(`/students-registration/${step}`, {
+      form,
+      cookie: this.cookie,
+      headers: { ...this.headers, ...headers },
+    });
   }
 
   async post(step: string, form: FormValues, headers: Record<string, string> = {}) {
-    return this.keep(await callAction(stepRoute, this.request(step, form, headers), { step }, { clientAddress: this.clientAddress }));
+    return this.keep(
+      await callAction(stepRoute, this.request(step, form, headers), { step }, { clientAddress: this.clientAddress }),
+    );
   }
 
   async get(step: string) {
@@ -95,18 +101,23 @@ export class Wizard {
   }
 
   /** The loader's data for a step that is allowed now (fails on a redirect). */
-  async data(step: WizardStep): Promise<{ step: string; defaults: FormValues; age: string | null; reference: string | null }> {
+  async data(
+    step: WizardStep,
+  ): Promise<{ step: string; defaults: FormValues; age: string | null; reference: string | null }> {
     const response = await this.get(step);
-    if (response.status !== 200) throw new Error(`GET ${step}: ${response.status} ${response.headers.get("Location") ?? ""}`);
+    if (response.status !== 200)
+      throw new Error(`GET ${step}: ${response.status} ${response.headers.get("Location") ?? ""}`);
     return response.json();
   }
 
   /** Posts personal and address (both valid) so the message step is next. */
   async upToMessage(personal = adultPersonal(), address = addressValues()) {
     const p = await this.post("personal", personal);
-    if (p.headers.get("Location") !== "/students-registration/address") throw new Error(`personal: ${p.status} ${await p.text()}`);
+    if (p.headers.get("Location") !== "/students-registration/address")
+      throw new Error(`personal: ${p.status} ${await p.text()}`);
     const a = await this.post("address", address);
-    if (a.headers.get("Location") !== "/students-registration/message") throw new Error(`address: ${a.status} ${await a.text()}`);
+    if (a.headers.get("Location") !== "/students-registration/message")
+      throw new Error(`address: ${a.status} ${await a.text()}`);
     return personal;
   }
 }

@@ -1,5 +1,5 @@
-import type { Insertable } from "kysely";
-import type { Database } from "~/db/schema";
+import { type Insertable } from "kysely";
+import { type Database } from "~/db/schema";
 
 // Complete rows and posted forms with ordinary values, so a test names only
 // what it is about.
@@ -103,7 +103,9 @@ export function studentFormValues(fields: Record<string, string> & { id_number: 
 }
 
 /** A valid new-course form, as posted; `course_id` must be unique and `professor_id` is a user's. */
-export function courseFormValues(fields: Record<string, string> & { course_id: string; professor_id: string }): Record<string, string> {
+export function courseFormValues(
+  fields: Record<string, string> & { course_id: string; professor_id: string },
+): Record<string, string> {
   return {
     course_number: "301",
     age_category: "adults",

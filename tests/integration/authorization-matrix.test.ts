@@ -1,11 +1,20 @@
-import type { Insertable } from "kysely";
+import { type Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Database, Role, User } from "~/db/schema";
+import { type Database, type Role, type User } from "~/db/schema";
 import { ROLES } from "~/modules/auth/permissions";
 import { issueSession } from "~/modules/auth/session.server";
 import { useTestDatabase } from "../helpers/db";
-import { ORIGIN, callAction, callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
+import {
+  ORIGIN,
+  callAction,
+  callLoader,
+  createRoleUsers,
+  createUser,
+  redirectedTo,
+  request,
+  signIn,
+} from "../helpers/fixtures";
 import { insertRegistration } from "../helpers/registration";
 import { courseRow, studentRow, transferRow } from "../helpers/rows";
 
@@ -57,9 +66,7 @@ const authArea: Rule = (who) =>
   who === "anonymous" || who === "student" ? "ok" : who === "professor" ? "/teachers" : "/dashboard";
 
 type Body =
-  | { form: Record<string, string> }
-  | { multipart: Record<string, string> }
-  | { json: Record<string, unknown> };
+  { form: Record<string, string> } | { multipart: Record<string, string> } | { json: Record<string, unknown> };
 
 interface Entry {
   path: () => string;
@@ -79,7 +86,8 @@ interface Entry {
 }
 
 const f = (form: Record<string, string> = {}): Body => ({ form });
-const intents = (...names: string[]) => Object.fromEntries(names.map((n) => [n, f({ intent: n, id: "x", item_id: "x", band_id: "x" })]));
+const intents = (...names: string[]) =>
+  Object.fromEntries(names.map((n) => [n, f({ intent: n, id: "x", item_id: "x", band_id: "x" })]));
 
 // Fixture rows (beforeAll).
 let users: Record<Role, User>;
@@ -98,7 +106,11 @@ const c = () => String(course);
 const MATRIX: Record<string, Entry> = {
   // Public and catch-all.
   // The school's logo: public (the sign-in page shows it); only the current logo's file is served.
-  "school-logo.$file": { path: () => "/school-logo/no-such-file.png", params: () => ({ file: "no-such-file.png" }), loader: open },
+  "school-logo.$file": {
+    path: () => "/school-logo/no-such-file.png",
+    params: () => ({ file: "no-such-file.png" }),
+    loader: open,
+  },
   $: { path: () => "/no-such-page", params: () => ({ "*": "no-such-page" }), loader: open, action: open },
   "404": { path: () => "/404", loader: open },
   // The deployment's health check (and the bench's ceiling page): public, shows nothing but "running".
@@ -106,7 +118,8 @@ const MATRIX: Record<string, Entry> = {
   _index: {
     path: () => "/",
     // "/" sends everyone home; anonymous (and a student, who has none) to sign in.
-    loader: (who) => (who === "anonymous" || who === "student" ? "login" : who === "professor" ? "/teachers" : "/dashboard"),
+    loader: (who) =>
+      who === "anonymous" || who === "student" ? "login" : who === "professor" ? "/teachers" : "/dashboard",
   },
   authentication: { path: () => "/authentication/login", loader: authArea },
   "authentication._index": { path: () => "/authentication", loader: open },
@@ -127,15 +140,31 @@ const MATRIX: Record<string, Entry> = {
     intents: { next: f({ intent: "next" }), back: f({ intent: "back" }) },
   },
   logout: { path: () => "/logout", loader: open, action: open, endsSession: true },
-  "resources.locale": { path: () => "/resources/locale", loader: open, action: open, intents: { lng: f({ lng: "xx" }) } },
-  "resources.layout": { path: () => "/resources/layout", loader: open, action: signedIn, intents: { toggle: f({ sidebar: "open", fetch: "1" }) } },
+  "resources.locale": {
+    path: () => "/resources/locale",
+    loader: open,
+    action: open,
+    intents: { lng: f({ lng: "xx" }) },
+  },
+  "resources.layout": {
+    path: () => "/resources/layout",
+    loader: open,
+    action: signedIn,
+    intents: { toggle: f({ sidebar: "open", fetch: "1" }) },
+  },
   // Bookmarks and pins (issue 15): any signed-in user, for their own menu only; unpinning changes nothing here.
-  "resources.menu": { path: () => "/resources/menu", loader: open, action: signedIn, intents: { unpin: f({ intent: "pin", item: "dashboard", state: "off", fetch: "1" }) } },
+  "resources.menu": {
+    path: () => "/resources/menu",
+    loader: open,
+    action: signedIn,
+    intents: { unpin: f({ intent: "pin", item: "dashboard", state: "off", fetch: "1" }) },
+  },
   "resources.pending-transfers": {
     path: () => "/resources/pending-transfers",
     // The bell: admin, coordinator, financial. Not a path PRODUCT 2 names, so a
     // non-staff role may get 403 or its home; the receptionist gets 403.
-    loader: (who) => (who === "professor" || who === "student" ? "/teachers" : staff("admin_staff", "coordinator", "financial")(who)),
+    loader: (who) =>
+      who === "professor" || who === "student" ? "/teachers" : staff("admin_staff", "coordinator", "financial")(who),
     loaderDenyEither: ["professor", "student"],
   },
 
@@ -160,7 +189,11 @@ const MATRIX: Record<string, Entry> = {
   "_app.dashboard": { path: () => "/dashboard", loader: ALL_STAFF },
   "_app.admin.audit": { path: () => "/admin/audit", loader: staff("admin_staff") },
   "_app.admin.users._index": { path: () => "/admin/users", loader: staff("admin_staff") },
-  "_app.admin.users.new": { path: () => "/admin/users/new", loader: staff("admin_staff"), action: staff("admin_staff") },
+  "_app.admin.users.new": {
+    path: () => "/admin/users/new",
+    loader: staff("admin_staff"),
+    action: staff("admin_staff"),
+  },
   "_app.admin.users.$id": {
     path: () => `/admin/users/${target.id}`,
     params: () => ({ id: String(target.id) }),
@@ -287,15 +320,43 @@ const MATRIX: Record<string, Entry> = {
     loader: staff("admin_staff", "coordinator", "receptionist"),
     action: ADMIN_COORD,
   },
-  "_app.coordinator.professors": { path: () => "/coordinator/professors", loader: staff("admin_staff", "coordinator", "receptionist") },
+  "_app.coordinator.professors": {
+    path: () => "/coordinator/professors",
+    loader: staff("admin_staff", "coordinator", "receptionist"),
+  },
   "_app.coordinator.faq": { path: () => "/coordinator/faq", loader: ADMIN_COORD },
 
   // Course pages: the course's own professor only.
-  "_app.course.$id": { path: () => `/course/${course}`, params: () => ({ id: c() }), loader: teacherArea, course: true },
-  "_app.course.$id._index": { path: () => `/course/${course}`, params: () => ({ id: c() }), loader: teacherArea, course: true },
-  "_app.course.$id.home": { path: () => `/course/${course}/home`, params: () => ({ id: c() }), loader: teacherArea, course: true },
-  "_app.course.$id.faq": { path: () => `/course/${course}/faq`, params: () => ({ id: c() }), loader: teacherArea, course: true },
-  "_app.course.$id.holidays": { path: () => `/course/${course}/holidays`, params: () => ({ id: c() }), loader: teacherArea, course: true },
+  "_app.course.$id": {
+    path: () => `/course/${course}`,
+    params: () => ({ id: c() }),
+    loader: teacherArea,
+    course: true,
+  },
+  "_app.course.$id._index": {
+    path: () => `/course/${course}`,
+    params: () => ({ id: c() }),
+    loader: teacherArea,
+    course: true,
+  },
+  "_app.course.$id.home": {
+    path: () => `/course/${course}/home`,
+    params: () => ({ id: c() }),
+    loader: teacherArea,
+    course: true,
+  },
+  "_app.course.$id.faq": {
+    path: () => `/course/${course}/faq`,
+    params: () => ({ id: c() }),
+    loader: teacherArea,
+    course: true,
+  },
+  "_app.course.$id.holidays": {
+    path: () => `/course/${course}/holidays`,
+    params: () => ({ id: c() }),
+    loader: teacherArea,
+    course: true,
+  },
   "_app.course.$id.attendance": {
     path: () => `/course/${course}/attendance`,
     params: () => ({ id: c() }),
@@ -316,7 +377,12 @@ const MATRIX: Record<string, Entry> = {
     loader: teacherArea,
     course: true,
   },
-  "course.$id.report[.pdf]": { path: () => `/course/${course}/report.pdf`, params: () => ({ id: c() }), loader: teacherArea, course: true },
+  "course.$id.report[.pdf]": {
+    path: () => `/course/${course}/report.pdf`,
+    params: () => ({ id: c() }),
+    loader: teacherArea,
+    course: true,
+  },
   "course.$id.certificate[.pdf]": {
     path: () => `/course/${course}/certificate.pdf`,
     params: () => ({ id: c() }),
@@ -326,8 +392,20 @@ const MATRIX: Record<string, Entry> = {
   },
 
   // /v1/api: JSON 401/403, never a redirect. Loaders of action-only endpoints answer 405 to anyone.
-  "v1.api.auth.login": { path: () => "/v1/api/auth/login", api: { method: "POST" }, loader: open, action: open, intents: { login: { json: {} } } },
-  "v1.api.auth.logout": { path: () => "/v1/api/auth/logout", api: { method: "POST" }, loader: open, action: apiSignedIn, endsSession: true },
+  "v1.api.auth.login": {
+    path: () => "/v1/api/auth/login",
+    api: { method: "POST" },
+    loader: open,
+    action: open,
+    intents: { login: { json: {} } },
+  },
+  "v1.api.auth.logout": {
+    path: () => "/v1/api/auth/logout",
+    api: { method: "POST" },
+    loader: open,
+    action: apiSignedIn,
+    endsSession: true,
+  },
   "v1.api.images.$file": {
     path: () => "/v1/api/images/no-such-file.png",
     params: () => ({ file: "no-such-file.png" }),
@@ -336,9 +414,24 @@ const MATRIX: Record<string, Entry> = {
     action: open,
   },
   // GET-only endpoints: any other method is 405 to anyone (issue 15).
-  "v1.api.transfer-data.get-all": { path: () => "/v1/api/transfer-data/get-all", api: { method: "POST" }, loader: api(...STAFF), action: open },
-  "v1.api.transfer-data.get-pending": { path: () => "/v1/api/transfer-data/get-pending", api: { method: "POST" }, loader: api(...STAFF), action: open },
-  "v1.api.transfer-data.get-approved": { path: () => "/v1/api/transfer-data/get-approved", api: { method: "POST" }, loader: api(...STAFF), action: open },
+  "v1.api.transfer-data.get-all": {
+    path: () => "/v1/api/transfer-data/get-all",
+    api: { method: "POST" },
+    loader: api(...STAFF),
+    action: open,
+  },
+  "v1.api.transfer-data.get-pending": {
+    path: () => "/v1/api/transfer-data/get-pending",
+    api: { method: "POST" },
+    loader: api(...STAFF),
+    action: open,
+  },
+  "v1.api.transfer-data.get-approved": {
+    path: () => "/v1/api/transfer-data/get-approved",
+    api: { method: "POST" },
+    loader: api(...STAFF),
+    action: open,
+  },
   "v1.api.transfer-data.create": {
     path: () => "/v1/api/transfer-data/create",
     api: { method: "POST" },
@@ -402,16 +495,18 @@ async function insertStudent(last: string) {
   const now = new Date().toISOString();
   const row = await db()
     .insertInto("students")
-    .values(studentRow({
-      first_name: "Matrix",
-      last_name: last,
-      second_last_name: "Test",
-      id_number: n,
-      phone_number: `09${n.slice(-8)}`,
-      email: `m${n}@example.com`,
-      created_at: now,
-      updated_at: now,
-    }))
+    .values(
+      studentRow({
+        first_name: "Matrix",
+        last_name: last,
+        second_last_name: "Test",
+        id_number: n,
+        phone_number: `09${n.slice(-8)}`,
+        email: `m${n}@example.com`,
+        created_at: now,
+        updated_at: now,
+      }),
+    )
     .returning(["id"])
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -421,28 +516,37 @@ async function insertCourse(code: string, professorId: number, fields: Partial<I
   const now = new Date().toISOString();
   const row = await db()
     .insertInto("courses")
-    .values(courseRow({
-      course_number: "901",
-      course_id: code,
-      start_date: "2026-01-05",
-      end_date: "2099-12-18",
-      professor_id: professorId,
-      created_at: now,
-      updated_at: now,
-      ...fields,
-    }))
+    .values(
+      courseRow({
+        course_number: "901",
+        course_id: code,
+        start_date: "2026-01-05",
+        end_date: "2099-12-18",
+        professor_id: professorId,
+        created_at: now,
+        updated_at: now,
+        ...fields,
+      }),
+    )
     .returning(["id"])
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 async function enroll(courseId: number, studentId: number) {
-  await db().insertInto("enrollments").values({ course_id: courseId, student_id: studentId, start_date: "2026-01-05", end_date: null, end_reason: null }).execute();
+  await db()
+    .insertInto("enrollments")
+    .values({ course_id: courseId, student_id: studentId, start_date: "2026-01-05", end_date: null, end_reason: null })
+    .execute();
 }
 
 beforeAll(async () => {
   users = await createRoleUsers();
-  otherProfessor = await createUser({ role: "professor", email: "other-professor@school.example.com", name: "Other Professor" });
+  otherProfessor = await createUser({
+    role: "professor",
+    email: "other-professor@school.example.com",
+    name: "Other Professor",
+  });
   target = await createUser({ role: "receptionist", email: "target@school.example.com", name: "Target User" });
   for (const role of ROLES) {
     cookies[role] = await signIn(users[role].email);
@@ -454,9 +558,16 @@ beforeAll(async () => {
   course = await insertCourse("AM-MINE", users.professor.id);
   otherCourse = await insertCourse("AM-OTHER", otherProfessor.id);
   [item] = (
-    await db().insertInto("grading_items").values({ course_id: course, item_name: "Assignment 1", category: "ASSIGNMENTS", position: 1 }).returning(["id"]).execute()
+    await db()
+      .insertInto("grading_items")
+      .values({ course_id: course, item_name: "Assignment 1", category: "ASSIGNMENTS", position: 1 })
+      .returning(["id"])
+      .execute()
   ).map((r) => Number(r.id));
-  await db().insertInto("grading_items").values({ course_id: otherCourse, item_name: "Assignment 1", category: "ASSIGNMENTS", position: 1 }).execute();
+  await db()
+    .insertInto("grading_items")
+    .values({ course_id: otherCourse, item_name: "Assignment 1", category: "ASSIGNMENTS", position: 1 })
+    .execute();
   student = await insertStudent("Mine");
   stranger = await insertStudent("Stranger");
   await enroll(course, student);
@@ -466,7 +577,15 @@ beforeAll(async () => {
     (
       await db()
         .insertInto("transfers")
-        .values(transferRow({ from_course_id: course, selected_course_id: otherCourse, selected_level_id: 1, reason: "Matrix", created_by: users.coordinator.id }))
+        .values(
+          transferRow({
+            from_course_id: course,
+            selected_course_id: otherCourse,
+            selected_level_id: 1,
+            reason: "Matrix",
+            created_by: users.coordinator.id,
+          }),
+        )
         .returning(["id"])
         .executeTakeFirstOrThrow()
     ).id,
@@ -484,7 +603,10 @@ function bodyInit(body: Body): { headers: Record<string, string>; body: BodyInit
     for (const [k, v] of Object.entries(body.multipart)) fd.append(k, v);
     return { headers: {}, body: fd }; // the Request sets the multipart boundary
   }
-  return { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body.form).toString() };
+  return {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(body.form).toString(),
+  };
 }
 
 interface Caller {
@@ -533,7 +655,13 @@ async function outcomeOf(response: Response, path: string, isApi: boolean): Prom
   return "ok";
 }
 
-async function row(key: string, entry: Entry, kind: "loader" | "action", body: Body | undefined, opts: { otherCourse?: boolean } = {}) {
+async function row(
+  key: string,
+  entry: Entry,
+  kind: "loader" | "action",
+  body: Body | undefined,
+  opts: { otherCourse?: boolean } = {},
+) {
   const mod = ROUTES[key];
   const actual: Partial<Record<Who, Outcome>> = {};
   const expected: Partial<Record<Who, Outcome>> = {};
@@ -542,11 +670,12 @@ async function row(key: string, entry: Entry, kind: "loader" | "action", body: B
   const params = opts.otherCourse ? { ...entry.params?.(), id: String(otherCourse) } : entry.params?.();
   for (const who of opts.otherCourse ? (["professor"] as Who[]) : WHO) {
     const caller = await callerFor(entry, who, !!entry.endsSession && kind === "action");
-    const method = kind === "loader" ? "GET" : entry.api?.method ?? "POST";
+    const method = kind === "loader" ? "GET" : (entry.api?.method ?? "POST");
     const req = buildRequest(path, caller, method, body);
     const response = kind === "loader" ? await callLoader(mod, req, params) : await callAction(mod, req, params);
     let got = await outcomeOf(response, path, !!entry.api);
-    if (kind === "loader" && entry.loaderDenyEither?.includes(who as Role) && (got === 403 || got === "/teachers")) got = "/teachers";
+    if (kind === "loader" && entry.loaderDenyEither?.includes(who as Role) && (got === 403 || got === "/teachers"))
+      got = "/teachers";
     actual[who] = got;
     expected[who] = opts.otherCourse ? 403 : rule(who);
     checked.cells += 1;
@@ -586,7 +715,7 @@ describe.each(Object.keys(MATRIX).filter((k) => k in ROUTES))("%s", (key) => {
   if (entry.action) {
     for (const [name, body] of Object.entries(entry.intents ?? { form: f() })) {
       it(`action (${entry.api?.method ?? "POST"}: ${name})`, async () => {
-          await row(key, entry, "action", body);
+        await row(key, entry, "action", body);
       });
     }
   }
@@ -596,7 +725,7 @@ describe.each(Object.keys(MATRIX).filter((k) => k in ROUTES))("%s", (key) => {
     });
     if (entry.action) {
       it("another professor's course: 403 (action)", async () => {
-          await row(key, entry, "action", f(), { otherCourse: true });
+        await row(key, entry, "action", f(), { otherCourse: true });
       });
     }
   }
@@ -607,13 +736,23 @@ describe.each(Object.keys(MATRIX).filter((k) => k in ROUTES))("%s", (key) => {
 
 describe("object-level checks", () => {
   const count = async (table: "grades" | "attendance") =>
-    Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("a gradebook post naming a student of another course → 400, nothing saved", async () => {
     const before = await count("grades");
     const response = await callAction(
       ROUTES["_app.course.$id.gradebook"],
-      request(`/course/${course}/gradebook`, { cookie: cookies.professor, form: { [`g_${student}_${item}`]: "90", [`g_${stranger}_${item}`]: "80" } }),
+      request(`/course/${course}/gradebook`, {
+        cookie: cookies.professor,
+        form: { [`g_${student}_${item}`]: "90", [`g_${stranger}_${item}`]: "80" },
+      }),
       { id: c() },
     );
     expect(response.status).toBe(400);
@@ -624,7 +763,10 @@ describe("object-level checks", () => {
     const before = await count("grades");
     const response = await callAction(
       ROUTES["_app.course.$id.gradebook"],
-      request(`/course/${course}/gradebook`, { cookie: otherProfessorCookie, form: { [`g_${student}_${item}`]: "90" } }),
+      request(`/course/${course}/gradebook`, {
+        cookie: otherProfessorCookie,
+        form: { [`g_${student}_${item}`]: "90" },
+      }),
       { id: c() },
     );
     expect(response.status).toBe(403);
@@ -643,7 +785,9 @@ describe("object-level checks", () => {
       expect(page.status).toBe(403);
       const viaApi = await callAction(
         ROUTES[`v1.api.transfer-data.${intent}.$id`],
-        buildRequest(`/v1/api/transfer-data/${intent}/${transfer}`, { bearer: bearers.receptionist }, "PUT", { json: { reason: "x" } }),
+        buildRequest(`/v1/api/transfer-data/${intent}/${transfer}`, { bearer: bearers.receptionist }, "PUT", {
+          json: { reason: "x" },
+        }),
         { id: String(transfer) },
       );
       expect(viaApi.status).toBe(403);
@@ -651,7 +795,9 @@ describe("object-level checks", () => {
     // The financial role sees transfers but cannot decide or edit them either.
     const edit = await callAction(
       ROUTES["v1.api.transfer-data.update.$id"],
-      buildRequest(`/v1/api/transfer-data/update/${transfer}`, { bearer: bearers.financial }, "PUT", { json: { reason: "changed" } }),
+      buildRequest(`/v1/api/transfer-data/update/${transfer}`, { bearer: bearers.financial }, "PUT", {
+        json: { reason: "changed" },
+      }),
       { id: String(transfer) },
     );
     expect(edit.status).toBe(403);
@@ -660,16 +806,25 @@ describe("object-level checks", () => {
 
   it("API calls with another role's token: a professor's on get-all → 403, none → 401, JSON", async () => {
     const getAll = ROUTES["v1.api.transfer-data.get-all"];
-    const asProfessor = await callLoader(getAll, buildRequest("/v1/api/transfer-data/get-all", { bearer: bearers.professor }, "GET"));
+    const asProfessor = await callLoader(
+      getAll,
+      buildRequest("/v1/api/transfer-data/get-all", { bearer: bearers.professor }, "GET"),
+    );
     expect(asProfessor.status).toBe(403);
     expect(await asProfessor.json()).toHaveProperty("message");
-    const other = await callLoader(getAll, buildRequest("/v1/api/transfer-data/get-all", { bearer: otherProfessorBearer }, "GET"));
+    const other = await callLoader(
+      getAll,
+      buildRequest("/v1/api/transfer-data/get-all", { bearer: otherProfessorBearer }, "GET"),
+    );
     expect(other.status).toBe(403);
     const none = await callLoader(getAll, buildRequest("/v1/api/transfer-data/get-all", {}, "GET"));
     expect(none.status).toBe(401);
     expect(await none.json()).toHaveProperty("message");
     // A page's cookie-less bearer of a student: 403, not a redirect.
-    const student = await callLoader(getAll, buildRequest("/v1/api/transfer-data/get-all", { bearer: bearers.student }, "GET"));
+    const student = await callLoader(
+      getAll,
+      buildRequest("/v1/api/transfer-data/get-all", { bearer: bearers.student }, "GET"),
+    );
     expect(student.status).toBe(403);
   });
 

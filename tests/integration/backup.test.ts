@@ -4,7 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BackupError, backupSqlite, inspectDatabase, postgresCommands, restoreSqlite, timestampedName } from "~/db/backup.server";
+import {
+  BackupError,
+  backupSqlite,
+  inspectDatabase,
+  postgresCommands,
+  restoreSqlite,
+  timestampedName,
+} from "~/db/backup.server";
 import { connect } from "~/db/kysely.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { testDialect } from "../helpers/db";
@@ -22,17 +29,22 @@ const at = (name: string) => path.join(dir, name);
 async function appDatabase(file: string) {
   const handle = connect(`file:${file}`);
   await migrateToLatest(handle.db);
-  await handle.db.insertInto("students").values([
-    studentRow({ first_name: "Ñandú", last_name: "Backup", id_number: "0911111111" }),
-    studentRow({ first_name: "Zoë", last_name: "Backup", id_number: "0922222222" }),
-  ]).execute();
+  await handle.db
+    .insertInto("students")
+    .values([
+      studentRow({ first_name: "Ñandú", last_name: "Backup", id_number: "0911111111" }),
+      studentRow({ first_name: "Zoë", last_name: "Backup", id_number: "0922222222" }),
+    ])
+    .execute();
   return handle;
 }
 
 const studentNames = (file: string) => {
   const db = new SQLite(file, { readonly: true });
   try {
-    return (db.prepare("select first_name from students order by id").all() as { first_name: string }[]).map((r) => r.first_name);
+    return (db.prepare("select first_name from students order by id").all() as { first_name: string }[]).map(
+      (r) => r.first_name,
+    );
   } finally {
     db.close();
   }
@@ -62,7 +74,10 @@ function startWriter(file: string) {
     };
     step();
   `;
-  return spawn(process.execPath, ["-e", script, file], { stdio: ["ignore", "inherit", "inherit", "ipc"], cwd: process.cwd() });
+  return spawn(process.execPath, ["-e", script, file], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    cwd: process.cwd(),
+  });
 }
 
 function stopWriter(child: ChildProcess): Promise<number> {
@@ -117,7 +132,8 @@ describe.runIf(testDialect === "sqlite")("SQLite backup and restore", () => {
   it("backs up while another process keeps writing: the copy is one consistent moment, and the restore into a fresh file finds the data", async () => {
     const writer = startWriter(source);
     const db = new SQLite(source, { readonly: true });
-    const written = () => (db.prepare("select count(*) as n from audit_log where action = 'backup.test'").get() as { n: number }).n;
+    const written = () =>
+      (db.prepare("select count(*) as n from audit_log where action = 'backup.test'").get() as { n: number }).n;
     let total: number;
     let backupFile: string;
     try {
@@ -134,8 +150,16 @@ describe.runIf(testDialect === "sqlite")("SQLite backup and restore", () => {
     const outcome = restoreSqlite(backupFile, fresh, { keepDir: at("kept") });
     expect(outcome.previous).toBeNull();
     const restored = new SQLite(fresh, { readonly: true });
-    const audit = (restored.prepare("select entity_id as n from audit_log where action = 'backup.test' order by entity_id").all() as { n: number }[]).map((r) => r.n);
-    const attempts = (restored.prepare("select email from login_attempts where client = 'writer'").all() as { email: string }[]).map((r) => Number(r.email.slice(1))).sort((a, b) => a - b);
+    const audit = (
+      restored
+        .prepare("select entity_id as n from audit_log where action = 'backup.test' order by entity_id")
+        .all() as { n: number }[]
+    ).map((r) => r.n);
+    const attempts = (
+      restored.prepare("select email from login_attempts where client = 'writer'").all() as { email: string }[]
+    )
+      .map((r) => Number(r.email.slice(1)))
+      .sort((a, b) => a - b);
     restored.close();
     // Both halves of every transaction, and only whole transactions, 1..k without a gap.
     expect(audit.length).toBeGreaterThanOrEqual(100);
@@ -149,7 +173,10 @@ describe.runIf(testDialect === "sqlite")("SQLite backup and restore", () => {
   it("restore over a database in use is refused and changes nothing; once it is closed, it is replaced and the old one kept", async () => {
     const target = at("live.db");
     const live = await appDatabase(target);
-    await live.db.insertInto("students").values(studentRow({ first_name: "Only-in-live", id_number: "0933333333" })).execute();
+    await live.db
+      .insertInto("students")
+      .values(studentRow({ first_name: "Only-in-live", id_number: "0933333333" }))
+      .execute();
     const backup = backupSqlite(source, at("for-live.db")).file;
 
     expect(() => restoreSqlite(backup, target, { keepDir: at("kept") })).toThrow(/in use: stop the app/);
@@ -166,7 +193,7 @@ describe.runIf(testDialect === "sqlite")("SQLite backup and restore", () => {
     // The app opens the restored file as usual.
     const reopened = connect(`file:${target}`);
     await migrateToLatest(reopened.db);
-    expect((await reopened.db.selectFrom("students").select("first_name").execute()).length).toBe(2);
+    expect(await reopened.db.selectFrom("students").select("first_name").execute()).toHaveLength(2);
     await reopened.db.destroy();
   });
 
@@ -181,7 +208,9 @@ describe.runIf(testDialect === "sqlite")("SQLite backup and restore", () => {
     foreign.close();
     const newer = backupSqlite(source, at("newer.db")).file;
     const n = new SQLite(newer);
-    n.prepare("insert into kysely_migration (name, timestamp) values ('9999_from_the_future', ?)").run(new Date().toISOString());
+    n.prepare("insert into kysely_migration (name, timestamp) values ('9999_from_the_future', ?)").run(
+      new Date().toISOString(),
+    );
     n.close();
     // A damaged copy: a page in the middle overwritten.
     const damaged = at("damaged.db");
@@ -213,8 +242,12 @@ describe.runIf(testDialect === "sqlite")("SQLite backup and restore", () => {
 describe("PostgreSQL", () => {
   it("prints pg_dump and pg_restore (and psql) commands, never the password", () => {
     const c = postgresCommands("postgres://school:s3cret@db.example:5432/school", "data/backups/x.dump");
-    expect(c.backup).toBe("pg_dump --format=custom --no-owner --file='data/backups/x.dump' 'postgres://school:***@db.example:5432/school'");
-    expect(c.restore).toContain("pg_restore --clean --if-exists --no-owner --single-transaction --dbname='postgres://school:***@db.example:5432/school' 'data/backups/x.dump'");
+    expect(c.backup).toBe(
+      "pg_dump --format=custom --no-owner --file='data/backups/x.dump' 'postgres://school:***@db.example:5432/school'",
+    );
+    expect(c.restore).toContain(
+      "pg_restore --clean --if-exists --no-owner --single-transaction --dbname='postgres://school:***@db.example:5432/school' 'data/backups/x.dump'",
+    );
     expect(c.restorePlain).toContain("psql --single-transaction");
     expect(JSON.stringify(c)).not.toContain("s3cret");
     expect(c.note).toMatch(/PGPASSWORD/);

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { AttendanceValue, Role, User } from "~/db/schema";
+import { type AttendanceValue, type Role, type User } from "~/db/schema";
 import { englishMessage } from "~/modules/api/api.server";
 import { statusField } from "~/modules/attendance/session-choice";
 import { issueSession } from "~/modules/auth/session.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { addDays } from "~/modules/courses/week";
 import { createTransfer } from "~/modules/transfers/transfers.server";
-import * as attendanceRoute from "~/routes/_app.course.$id.attendance";
 import * as transfersRoute from "~/routes/_app.admin.transfer-students._index";
+import * as attendanceRoute from "~/routes/_app.course.$id.attendance";
 import * as apiApprove from "~/routes/v1.api.transfer-data.approve.$id";
 import * as apiReject from "~/routes/v1.api.transfer-data.reject.$id";
 import { poolSize, throughGate } from "../helpers/concurrency";
@@ -41,22 +41,39 @@ async function student() {
   const n = `55${String(seq).padStart(8, "0")}`;
   const row = await db()
     .insertInto("students")
-    .values(studentRow({ first_name: `Con${seq}`, last_name: `Current${String(seq).padStart(3, "0")}`, id_number: n, email: `c${n}@example.com` }))
+    .values(
+      studentRow({
+        first_name: `Con${seq}`,
+        last_name: `Current${String(seq).padStart(3, "0")}`,
+        id_number: n,
+        email: `c${n}@example.com`,
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 async function course(code: string, fields: Parameters<typeof courseRow>[0] = {}) {
-  const row = await db().insertInto("courses").values(courseRow({ course_id: code, course_number: code, ...fields })).returning("id").executeTakeFirstOrThrow();
+  const row = await db()
+    .insertInto("courses")
+    .values(courseRow({ course_id: code, course_number: code, ...fields }))
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 beforeAll(async () => {
   users = await createRoleUsers();
-  secondCoordinator = await createUser({ role: "coordinator", email: "coordinator2@school.example.com", name: "Second Coordinator" });
-  for (const role of ["admin_staff", "coordinator", "professor"] as const) cookies[role] = await signIn(users[role].email);
-  for (const u of [users.admin_staff, users.coordinator, secondCoordinator]) bearers.push((await issueSession(request("/"), u.id)).token);
+  secondCoordinator = await createUser({
+    role: "coordinator",
+    email: "coordinator2@school.example.com",
+    name: "Second Coordinator",
+  });
+  for (const role of ["admin_staff", "coordinator", "professor"] as const)
+    cookies[role] = await signIn(users[role].email);
+  for (const u of [users.admin_staff, users.coordinator, secondCoordinator])
+    bearers.push((await issueSession(request("/"), u.id)).token);
   today = await schoolToday();
 
   fromCourse = await course("CON-FROM", { start_date: addDays(today, -60), end_date: addDays(today, 60), level_id: 1 });
@@ -64,7 +81,16 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) {
     const id = await student();
     fromStudents.push(id);
-    await db().insertInto("enrollments").values({ student_id: id, course_id: fromCourse, start_date: addDays(today, -60), end_date: null, end_reason: null }).execute();
+    await db()
+      .insertInto("enrollments")
+      .values({
+        student_id: id,
+        course_id: fromCourse,
+        start_date: addDays(today, -60),
+        end_date: null,
+        end_reason: null,
+      })
+      .execute();
   }
 
   // A class every day, so every one of the last 30 days is a session.
@@ -79,7 +105,16 @@ beforeAll(async () => {
   for (let i = 0; i < 24; i++) {
     const id = await student();
     classList.push(id);
-    await db().insertInto("enrollments").values({ student_id: id, course_id: attendanceCourse, start_date: addDays(today, -30), end_date: null, end_reason: null }).execute();
+    await db()
+      .insertInto("enrollments")
+      .values({
+        student_id: id,
+        course_id: attendanceCourse,
+        start_date: addDays(today, -30),
+        end_date: null,
+        end_reason: null,
+      })
+      .execute();
   }
 });
 
@@ -88,7 +123,13 @@ beforeAll(async () => {
 describe("one transfer decided by many people at once", () => {
   async function groupTransfer(students: number[]) {
     const outcome = await createTransfer(
-      { student_ids: students, from_course_id: fromCourse, selected_course_id: toCourse, selected_level_id: 2, reason: undefined },
+      {
+        student_ids: students,
+        from_course_id: fromCourse,
+        selected_course_id: toCourse,
+        selected_level_id: 2,
+        reason: undefined,
+      },
       users.receptionist.id,
     );
     if (!outcome.ok) throw new Error(`createTransfer: ${outcome.reason}`);
@@ -97,14 +138,21 @@ describe("one transfer decided by many people at once", () => {
 
   /** The page's decide post (a plain form post) as admin or coordinator. */
   const viaPage = (id: number, intent: "approve" | "reject", cookie: string) =>
-    callAction(transfersRoute, request(`/admin/transfer-students?id=${id}`, { cookie, form: { intent, id: String(id) } }));
+    callAction(
+      transfersRoute,
+      request(`/admin/transfer-students?id=${id}`, { cookie, form: { intent, id: String(id) } }),
+    );
 
   /** The API's PUT with a bearer token. */
   const viaApi = (id: number, intent: "approve" | "reject", bearer: string) =>
-    callAction(intent === "approve" ? apiApprove : apiReject, new Request(`${ORIGIN}/v1/api/transfer-data/${intent}/${id}`, {
-      method: "PUT",
-      headers: { Authorization: `Bearer ${bearer}` },
-    }), { id: String(id) });
+    callAction(
+      intent === "approve" ? apiApprove : apiReject,
+      new Request(`${ORIGIN}/v1/api/transfer-data/${intent}/${id}`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${bearer}` },
+      }),
+      { id: String(id) },
+    );
 
   /** Fires the requests through the gate (the transfer's row locked until they all wait). */
   async function race(id: number, requests: (() => Promise<Response>)[]) {
@@ -122,12 +170,21 @@ describe("one transfer decided by many people at once", () => {
 
   async function refusals(responses: Response[]) {
     const lost = responses.filter((r) => !won(r));
-    const bodies = await Promise.all(lost.map(async (r) => [r.status, ((await r.json()) as { message: string }).message] as const));
+    const bodies = await Promise.all(
+      lost.map(async (r) => [r.status, ((await r.json()) as { message: string }).message] as const),
+    );
     return bodies;
   }
 
   const auditOf = (id: number) =>
-    db().selectFrom("audit_log").select(["action", "user_id"]).where("entity", "=", "transfer").where("entity_id", "=", id).where("action", "like", "transfer.%").orderBy("id").execute();
+    db()
+      .selectFrom("audit_log")
+      .select(["action", "user_id"])
+      .where("entity", "=", "transfer")
+      .where("entity_id", "=", id)
+      .where("action", "like", "transfer.%")
+      .orderBy("id")
+      .execute();
 
   it("20 approvals (10 on the page, 10 through the API): one wins, 19 get 409 'no longer pending', one audit line, one move", async () => {
     const movers = fromStudents.slice(0, 3);
@@ -151,7 +208,11 @@ describe("one transfer decided by many people at once", () => {
       expect([pageMessage, apiMessage]).toContain(message);
     }
 
-    const transfer = await db().selectFrom("transfers").select(["status", "decided_by"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const transfer = await db()
+      .selectFrom("transfers")
+      .select(["status", "decided_by"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(transfer.status).toBe("approved");
     const audit = await auditOf(id);
     expect(audit.map((a) => a.action)).toEqual(["transfer.created", "transfer.approved"]);
@@ -169,7 +230,9 @@ describe("one transfer decided by many people at once", () => {
         { course_id: fromCourse, end_date: expect.any(String), end_reason: "transfer" },
         { course_id: toCourse, end_date: null, end_reason: null },
       ]);
-      expect((await db().selectFrom("students").select("level_id").where("id", "=", s).executeTakeFirstOrThrow()).level_id).toBe(2);
+      expect(
+        (await db().selectFrom("students").select("level_id").where("id", "=", s).executeTakeFirstOrThrow()).level_id,
+      ).toBe(2);
     }
   });
 
@@ -177,14 +240,21 @@ describe("one transfer decided by many people at once", () => {
     const movers = fromStudents.slice(3, 5);
     const id = await groupTransfer(movers);
     const requests = [
-      ...Array.from({ length: 10 }, (_, i) => () => viaPage(id, "approve", i % 2 ? cookies.coordinator : cookies.admin_staff)),
+      ...Array.from(
+        { length: 10 },
+        (_, i) => () => viaPage(id, "approve", i % 2 ? cookies.coordinator : cookies.admin_staff),
+      ),
       ...Array.from({ length: 10 }, (_, i) => () => viaApi(id, "reject", bearers[i % bearers.length])),
     ];
     const responses = await race(id, requests);
     expect(responses.filter(won)).toHaveLength(1);
     expect((await refusals(responses)).map(([status]) => status)).toEqual(Array(19).fill(409));
 
-    const { status } = await db().selectFrom("transfers").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+    const { status } = await db()
+      .selectFrom("transfers")
+      .select("status")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     const decisions = (await auditOf(id)).map((a) => a.action).filter((a) => a !== "transfer.created");
     expect(decisions).toEqual([`transfer.${status}`]);
     const open = await db()
@@ -205,9 +275,11 @@ describe("one session's attendance saved from many tabs at once", () => {
   /** Post k: a different mark per student, its fields in a different order (shuffled by k). */
   function post(k: number): Map<number, AttendanceValue> {
     const marks = new Map<number, AttendanceValue>();
-    const order = classList.map((id, i) => ({ id, key: (i * (k + 7) * 2654435761) % 1000 })).sort((a, b) => a.key - b.key);
+    const order = classList
+      .map((id, i) => ({ id, key: (i * (k + 7) * 2654435761) % 1000 }))
+      .sort((a, b) => a.key - b.key);
     if (k % 2) order.reverse();
-    for (const { id } of order) marks.set(id, VALUES[Math.imul(id + 31 * k, 2654435761) >>> 29 & 3]);
+    for (const { id } of order) marks.set(id, VALUES[(Math.imul(id + 31 * k, 2654435761) >>> 29) & 3]);
     return marks;
   }
 
@@ -248,45 +320,53 @@ describe("one session's attendance saved from many tabs at once", () => {
   it.each([
     ["a session never saved before (every row inserted at once)", -2],
     ["a session saved before (every row updated at once)", -3],
-  ])("%s: all saves succeed, one row per student, and the session is one post's marks, not a mix", async (_label, offset) => {
-    const date = addDays(today, offset);
-    if (offset === -3) expect((await save(date, post(99))).status).toBe(302);
-    const posts = Array.from({ length: 8 }, (_, k) => post(k));
-    // Every post differs from every other, so the final state names its post.
-    const keys = posts.map((marks) => [...marks].sort(([a], [b]) => a - b).map(([, v]) => v[0]).join(""));
-    expect(new Set(keys).size).toBe(posts.length);
-    const { result: responses, blockedTogether } = await throughGate(
-      "lock table attendance in share mode",
-      [],
-      Math.min(posts.length, poolSize()),
-      () => Promise.all(posts.map((marks) => save(date, marks))),
-    );
-    if (testDialect === "postgres") expect(blockedTogether).toBe(Math.min(posts.length, poolSize()));
-    expect(responses.map((r) => [r.status, redirectedTo(r)])).toEqual(
-      posts.map(() => [302, `/course/${attendanceCourse}/attendance?date=${date}`]),
-    );
+  ])(
+    "%s: all saves succeed, one row per student, and the session is one post's marks, not a mix",
+    async (_label, offset) => {
+      const date = addDays(today, offset);
+      if (offset === -3) expect((await save(date, post(99))).status).toBe(302);
+      const posts = Array.from({ length: 8 }, (_, k) => post(k));
+      // Every post differs from every other, so the final state names its post.
+      const keys = posts.map((marks) =>
+        [...marks]
+          .sort(([a], [b]) => a - b)
+          .map(([, v]) => v[0])
+          .join(""),
+      );
+      expect(new Set(keys).size).toBe(posts.length);
+      const { result: responses, blockedTogether } = await throughGate(
+        "lock table attendance in share mode",
+        [],
+        Math.min(posts.length, poolSize()),
+        () => Promise.all(posts.map((marks) => save(date, marks))),
+      );
+      if (testDialect === "postgres") expect(blockedTogether).toBe(Math.min(posts.length, poolSize()));
+      expect(responses.map((r) => [r.status, redirectedTo(r)])).toEqual(
+        posts.map(() => [302, `/course/${attendanceCourse}/attendance?date=${date}`]),
+      );
 
-    const rows = await saved(date);
-    expect(rows.map((r) => r.student_id)).toEqual([...classList].sort((a, b) => a - b));
-    const final = new Map(rows.map((r) => [r.student_id, r.status]));
-    const matching = posts.filter((marks) => [...marks].every(([id, value]) => final.get(id) === value));
-    expect(matching).toHaveLength(1);
-    const log = await audits(date);
-    expect(log).toHaveLength(posts.length + (offset === -3 ? 1 : 0));
-    if (offset === -3) {
-      // Replayed in order from the first save, the audit log's changes lead to
-      // the final marks: each save's "from" values are what the save before it
-      // left, never a stale read.
-      const state = new Map(post(99));
-      for (const entry of log.slice(1)) {
-        for (const change of entry.changes) {
-          expect([change.student_id, change.from]).toEqual([change.student_id, state.get(change.student_id)]);
-          state.set(change.student_id, change.to);
+      const rows = await saved(date);
+      expect(rows.map((r) => r.student_id)).toEqual([...classList].sort((a, b) => a - b));
+      const final = new Map(rows.map((r) => [r.student_id, r.status]));
+      const matching = posts.filter((marks) => [...marks].every(([id, value]) => final.get(id) === value));
+      expect(matching).toHaveLength(1);
+      const log = await audits(date);
+      expect(log).toHaveLength(posts.length + (offset === -3 ? 1 : 0));
+      if (offset === -3) {
+        // Replayed in order from the first save, the audit log's changes lead to
+        // the final marks: each save's "from" values are what the save before it
+        // left, never a stale read.
+        const state = new Map(post(99));
+        for (const entry of log.slice(1)) {
+          for (const change of entry.changes) {
+            expect([change.student_id, change.from]).toEqual([change.student_id, state.get(change.student_id)]);
+            state.set(change.student_id, change.to);
+          }
         }
+        expect(state).toEqual(final);
       }
-      expect(state).toEqual(final);
-    }
-  });
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------
@@ -310,7 +390,9 @@ describe("a registration submitted more than once at once", () => {
     const w = new Wizard();
     const personal = await w.upToMessage(adultPersonal(), addressValues());
     const answers = await race(Array.from({ length: 5 }, () => () => w.post("message", messageValues())));
-    expect(answers.map((a) => [a.status, redirectedTo(a)])).toEqual(Array(5).fill([302, "/students-registration/done"]));
+    expect(answers.map((a) => [a.status, redirectedTo(a)])).toEqual(
+      Array(5).fill([302, "/students-registration/done"]),
+    );
     const rows = await registrationsFor(personal.id_number);
     expect(rows).toHaveLength(1);
     expect((await w.data("done")).reference).toBe(rows[0].reference);

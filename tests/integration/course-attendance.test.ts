@@ -1,8 +1,8 @@
-import type { Insertable } from "kysely";
+import { type Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { AttendanceValue, Database, Role, User } from "~/db/schema";
-import type { AttendanceSummary } from "~/modules/attendance/attendance";
+import { type AttendanceValue, type Database, type Role, type User } from "~/db/schema";
+import { type AttendanceSummary } from "~/modules/attendance/attendance";
 import { statusField } from "~/modules/attendance/session-choice";
 import { ROLES } from "~/modules/auth/permissions";
 import { schoolToday } from "~/modules/courses/sessions.server";
@@ -12,7 +12,16 @@ import * as faqRoute from "~/routes/_app.course.$id.faq";
 import * as holidaysRoute from "~/routes/_app.course.$id.holidays";
 import * as homeRoute from "~/routes/_app.course.$id.home";
 import { useTestDatabase } from "../helpers/db";
-import { callAction, callLoader, createRoleUsers, createUser, redirectedTo, request, setCookies, signIn } from "../helpers/fixtures";
+import {
+  callAction,
+  callLoader,
+  createRoleUsers,
+  createUser,
+  redirectedTo,
+  request,
+  setCookies,
+  signIn,
+} from "../helpers/fixtures";
 import { courseRow, studentRow } from "../helpers/rows";
 
 useTestDatabase();
@@ -34,16 +43,18 @@ async function insertStudent(first_name: string) {
   const now = new Date().toISOString();
   return db()
     .insertInto("students")
-    .values(studentRow({
-      first_name,
-      last_name: `Att${String(seq).padStart(2, "0")}`,
-      second_last_name: "Lopez",
-      id_number: n,
-      phone_number: `09${n.slice(-8)}`,
-      email: `a${n}@example.com`,
-      created_at: now,
-      updated_at: now,
-    }))
+    .values(
+      studentRow({
+        first_name,
+        last_name: `Att${String(seq).padStart(2, "0")}`,
+        second_last_name: "Lopez",
+        id_number: n,
+        phone_number: `09${n.slice(-8)}`,
+        email: `a${n}@example.com`,
+        created_at: now,
+        updated_at: now,
+      }),
+    )
     .returning(["id", "first_name", "last_name", "second_last_name"])
     .executeTakeFirstOrThrow();
 }
@@ -52,26 +63,37 @@ async function insertCourse(code: string, fields: Partial<Insertable<Database["c
   const now = new Date().toISOString();
   return db()
     .insertInto("courses")
-    .values(courseRow({
-      course_number: "700",
-      course_id: code,
-      schedule_days: "MO,TU,WE,TH,FR,SA,SU",
-      start_time: "00:00",
-      end_time: "00:30",
-      start_date: day(-30),
-      end_date: day(30),
-      assig_percentage: 20,
-      exam_percentage: 50,
-      created_at: now,
-      updated_at: now,
-      ...fields,
-    }))
+    .values(
+      courseRow({
+        course_number: "700",
+        course_id: code,
+        schedule_days: "MO,TU,WE,TH,FR,SA,SU",
+        start_time: "00:00",
+        end_time: "00:30",
+        start_date: day(-30),
+        end_date: day(30),
+        assig_percentage: 20,
+        exam_percentage: 50,
+        created_at: now,
+        updated_at: now,
+        ...fields,
+      }),
+    )
     .returning(["id", "course_id"])
     .executeTakeFirstOrThrow();
 }
 
 async function enroll(studentId: number, courseId: number, start_date: string, end_date: string | null = null) {
-  await db().insertInto("enrollments").values({ student_id: studentId, course_id: courseId, start_date, end_date, end_reason: end_date ? "transfer" : null }).execute();
+  await db()
+    .insertInto("enrollments")
+    .values({
+      student_id: studentId,
+      course_id: courseId,
+      start_date,
+      end_date,
+      end_reason: end_date ? "transfer" : null,
+    })
+    .execute();
 }
 
 type Student = Awaited<ReturnType<typeof insertStudent>>;
@@ -86,14 +108,20 @@ const UPCOMING_HOLIDAY_OFFSET = 2;
 
 beforeAll(async () => {
   users = await createRoleUsers();
-  otherProfessor = await createUser({ role: "professor", email: "other-professor@school.example.com", name: "Other Professor" });
+  otherProfessor = await createUser({
+    role: "professor",
+    email: "other-professor@school.example.com",
+    name: "Other Professor",
+  });
   for (const role of ROLES) cookies[role] = await signIn(users[role].email);
   cookies.otherProfessor = await signIn(otherProfessor.email);
   today = await schoolToday();
 
   course = await insertCourse("ATT-MINE", { professor_id: users.professor.id });
   otherCourse = await insertCourse("ATT-OTHER", { professor_id: otherProfessor.id });
-  [s1, s2, s3, s4, s5, s6] = await Promise.all(["Ana", "Bea", "Carl", "Dora", "Eli", "Fay"].map((n) => insertStudent(n)));
+  [s1, s2, s3, s4, s5, s6] = await Promise.all(
+    ["Ana", "Bea", "Carl", "Dora", "Eli", "Fay"].map((n) => insertStudent(n)),
+  );
   for (const s of [s1, s2, s3]) await enroll(s.id, course.id, day(-30));
   await enroll(s4.id, course.id, day(-5));
   await enroll(s5.id, course.id, day(-30), day(-7));
@@ -103,8 +131,18 @@ beforeAll(async () => {
     .insertInto("holidays")
     .values([
       { name: "Course day off", start_date: day(HOLIDAY_OFFSET), end_date: day(HOLIDAY_OFFSET), course_id: course.id },
-      { name: "School closed", start_date: day(SCHOOL_HOLIDAY_OFFSET), end_date: day(SCHOOL_HOLIDAY_OFFSET + 1), course_id: null },
-      { name: "Coming soon", start_date: day(UPCOMING_HOLIDAY_OFFSET), end_date: day(UPCOMING_HOLIDAY_OFFSET), course_id: null },
+      {
+        name: "School closed",
+        start_date: day(SCHOOL_HOLIDAY_OFFSET),
+        end_date: day(SCHOOL_HOLIDAY_OFFSET + 1),
+        course_id: null,
+      },
+      {
+        name: "Coming soon",
+        start_date: day(UPCOMING_HOLIDAY_OFFSET),
+        end_date: day(UPCOMING_HOLIDAY_OFFSET),
+        course_id: null,
+      },
       { name: "Other course off", start_date: day(-4), end_date: day(-4), course_id: otherCourse.id },
       { name: "Long before", start_date: day(-90), end_date: day(-85), course_id: null },
     ])
@@ -130,14 +168,25 @@ function body(values: Record<string, string>) {
 }
 
 function save(date: string, marks: Record<number, string>, who: Who = "professor", extra: Record<string, string> = {}) {
-  const form = body({ date, ...extra, ...Object.fromEntries(Object.entries(marks).map(([id, v]) => [statusField(Number(id)), v])) });
-  return callAction(attendanceRoute, request(path("attendance", course.id, `?date=${date}`), { method: "POST", cookie: cookieOf(who), form }), {
-    id: String(course.id),
+  const form = body({
+    date,
+    ...extra,
+    ...Object.fromEntries(Object.entries(marks).map(([id, v]) => [statusField(Number(id)), v])),
   });
+  return callAction(
+    attendanceRoute,
+    request(path("attendance", course.id, `?date=${date}`), { method: "POST", cookie: cookieOf(who), form }),
+    {
+      id: String(course.id),
+    },
+  );
 }
 
 async function rows(date?: string) {
-  let q = db().selectFrom("attendance").select(["student_id", "session_date", "status", "recorded_by"]).where("course_id", "=", course.id);
+  let q = db()
+    .selectFrom("attendance")
+    .select(["student_id", "session_date", "status", "recorded_by"])
+    .where("course_id", "=", course.id);
   if (date) q = q.where("session_date", "=", date);
   return q.orderBy("session_date").orderBy("student_id").execute();
 }
@@ -200,7 +249,9 @@ describe("who may open the course pages (PRODUCT 2)", () => {
 
   it("an unknown or malformed course id is a 404", async () => {
     for (const id of ["999999", "abc", "0", "-2"]) {
-      const response = await callLoader(homeRoute, request(`/course/${id}/home`, { cookie: cookies.professor }), { id });
+      const response = await callLoader(homeRoute, request(`/course/${id}/home`, { cookie: cookies.professor }), {
+        id,
+      });
       expect(response.status).toBe(404);
     }
   });
@@ -257,12 +308,22 @@ describe("saving a session", () => {
     const date = day(-20);
     const response = await save(date, { [s1.id]: "late", [s2.id]: "absent", [s3.id]: "present", [s5.id]: "recovered" });
     expect(redirectedTo(response)).toBe(`/course/${course.id}/attendance?date=${date}`);
-    expect(setCookies(response, "toast").length).toBe(1);
-    expect(await statuses(date)).toEqual({ [s1.id]: "late", [s2.id]: "absent", [s3.id]: "present", [s5.id]: "recovered" });
+    expect(setCookies(response, "toast")).toHaveLength(1);
+    expect(await statuses(date)).toEqual({
+      [s1.id]: "late",
+      [s2.id]: "absent",
+      [s3.id]: "present",
+      [s5.id]: "recovered",
+    });
     expect((await rows(date)).every((r) => r.recorded_by === users.professor.id)).toBe(true);
 
     const { data } = await attendancePage(`?date=${date}`);
-    expect(Object.fromEntries(data.roster.map((r) => [r.id, r.status]))).toEqual({ [s1.id]: "late", [s2.id]: "absent", [s3.id]: "present", [s5.id]: "recovered" });
+    expect(Object.fromEntries(data.roster.map((r) => [r.id, r.status]))).toEqual({
+      [s1.id]: "late",
+      [s2.id]: "absent",
+      [s3.id]: "present",
+      [s5.id]: "recovered",
+    });
     expect(data.session?.savedAt).toBeTruthy();
     expect(data.choices.find((c) => c.date === date)?.saved).toBe(true);
   });
@@ -272,8 +333,19 @@ describe("saving a session", () => {
     const response = await save(date, { [s1.id]: "present", [s2.id]: "absent", [s3.id]: "late", [s5.id]: "recovered" });
     expect(response.status).toBe(302);
     expect(await rows(date)).toHaveLength(4);
-    expect(await statuses(date)).toEqual({ [s1.id]: "present", [s2.id]: "absent", [s3.id]: "late", [s5.id]: "recovered" });
-    const log = await db().selectFrom("audit_log").select(["details"]).where("action", "=", "attendance.saved").where("entity_id", "=", course.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(await statuses(date)).toEqual({
+      [s1.id]: "present",
+      [s2.id]: "absent",
+      [s3.id]: "late",
+      [s5.id]: "recovered",
+    });
+    const log = await db()
+      .selectFrom("audit_log")
+      .select(["details"])
+      .where("action", "=", "attendance.saved")
+      .where("entity_id", "=", course.id)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(log.details!)).toMatchObject({
       session_date: date,
       students: 4,
@@ -339,9 +411,17 @@ describe("saving a session", () => {
 
   it("two professors' tabs saving a session with different students at once keep both (upsert per student)", async () => {
     const date = day(-14);
-    const [a, b] = await Promise.all([save(date, { [s1.id]: "late", [s2.id]: "present" }), save(date, { [s3.id]: "absent", [s5.id]: "present" })]);
+    const [a, b] = await Promise.all([
+      save(date, { [s1.id]: "late", [s2.id]: "present" }),
+      save(date, { [s3.id]: "absent", [s5.id]: "present" }),
+    ]);
     expect([a.status, b.status]).toEqual([302, 302]);
-    expect(await statuses(date)).toEqual({ [s1.id]: "late", [s2.id]: "present", [s3.id]: "absent", [s5.id]: "present" });
+    expect(await statuses(date)).toEqual({
+      [s1.id]: "late",
+      [s2.id]: "present",
+      [s3.id]: "absent",
+      [s5.id]: "present",
+    });
   });
 });
 
@@ -358,7 +438,12 @@ describe("the numbers", () => {
   });
 
   async function expectedSummary(studentId: number) {
-    const all = await db().selectFrom("attendance").select("status").where("course_id", "=", course.id).where("student_id", "=", studentId).execute();
+    const all = await db()
+      .selectFrom("attendance")
+      .select("status")
+      .where("course_id", "=", course.id)
+      .where("student_id", "=", studentId)
+      .execute();
     const c = { present: 0, recovered: 0, late: 0, absent: 0 };
     for (const r of all) c[r.status] += 1;
     const total = c.present + c.recovered + c.late + c.absent;
@@ -376,7 +461,12 @@ describe("the numbers", () => {
       expect(byId.get(s.id)?.summary).toMatchObject(await expectedSummary(s.id));
     }
     // A worked example: s3 has late, late, present here, plus earlier saves.
-    const s3Rows = await db().selectFrom("attendance").select("status").where("course_id", "=", course.id).where("student_id", "=", s3.id).execute();
+    const s3Rows = await db()
+      .selectFrom("attendance")
+      .select("status")
+      .where("course_id", "=", course.id)
+      .where("student_id", "=", s3.id)
+      .execute();
     expect(s3Rows.length).toBeGreaterThanOrEqual(3);
     // s4 has no record: no score yet; s5 left but keeps a row, marked as not current.
     expect(byId.get(s4.id)?.summary).toMatchObject({ present: 0, score: null, absences: 0, severity: "ok" });
@@ -390,7 +480,16 @@ describe("the numbers", () => {
   it("exact numbers for a controlled history: 3 present, 1 recovered, 2 late, 2 absent → 62.50 and 3 absences", async () => {
     const s = await insertStudent("Gus");
     await enroll(s.id, course.id, day(-30), day(-21));
-    const values: AttendanceValue[] = ["present", "present", "present", "recovered", "late", "late", "absent", "absent"];
+    const values: AttendanceValue[] = [
+      "present",
+      "present",
+      "present",
+      "recovered",
+      "late",
+      "late",
+      "absent",
+      "absent",
+    ];
     for (const [i, v] of values.entries()) expect((await save(day(-30 + i), { [s.id]: v })).status).toBe(302);
     const { data } = await attendancePage();
     expect(data.summary.find((r) => r.id === s.id)?.summary).toEqual({
@@ -412,8 +511,18 @@ describe("the numbers", () => {
     const now = new Date().toISOString();
     // 11 absent + 2 late = 12 (warning); 20 absent (danger). Dates are the course's held sessions.
     // The oldest held classes, so the latest ones stay without attendance for the test below.
-    const held = (await attendancePage()).data.choices.map((c) => c.date).reverse().slice(0, 22);
-    const mk = (student_id: number, status: AttendanceValue, date: string) => ({ course_id: course.id, session_date: date, student_id, status, recorded_by: users.professor.id, recorded_at: now });
+    const held = (await attendancePage()).data.choices
+      .map((c) => c.date)
+      .reverse()
+      .slice(0, 22);
+    const mk = (student_id: number, status: AttendanceValue, date: string) => ({
+      course_id: course.id,
+      session_date: date,
+      student_id,
+      status,
+      recorded_by: users.professor.id,
+      recorded_at: now,
+    });
     await db()
       .insertInto("attendance")
       .values([
@@ -430,7 +539,11 @@ describe("the numbers", () => {
     const byId = new Map(home.students.map((r) => [r.id, r.summary]));
     expect(byId.get(warn.id)).toMatchObject({ absences: 12, severity: "warning", absent: 11, late: 2 });
     expect(byId.get(warn.id)?.score).toBe(Math.round((1 / 13) * 10000) / 100); // 2·0.5 / 13 = 7.69
-    expect(byId.get(danger.id)).toMatchObject({ absences: 20, severity: "danger", score: Math.round((2 / 22) * 10000) / 100 });
+    expect(byId.get(danger.id)).toMatchObject({
+      absences: 20,
+      severity: "danger",
+      score: Math.round((2 / 22) * 10000) / 100,
+    });
     // Current students only: s5 left, s6 is elsewhere.
     expect(byId.has(s5.id)).toBe(false);
     expect(byId.has(s6.id)).toBe(false);
@@ -459,7 +572,12 @@ describe("home, holidays and FAQ", () => {
       counts: { held: number; holiday: number; upcoming: number };
       next: { date: string; status: string; holiday: string | null }[];
     };
-    expect(home.course).toMatchObject({ course_id: "ATT-MINE", level: "A1", assig_percentage: 20, schedule_days: "MO,TU,WE,TH,FR,SA,SU" });
+    expect(home.course).toMatchObject({
+      course_id: "ATT-MINE",
+      level: "A1",
+      assig_percentage: 20,
+      schedule_days: "MO,TU,WE,TH,FR,SA,SU",
+    });
     expect(home.next.map((s) => s.date)).toEqual([0, 1, 2, 3, 4].map(day));
     expect(home.next[0].status).toBe("held");
     expect(home.next[1].status).toBe("upcoming");
@@ -469,7 +587,9 @@ describe("home, holidays and FAQ", () => {
   });
 
   it("holidays: the school's and this course's within the course's dates, each with the classes it cancels", async () => {
-    const data = (await (await get("holidays")).json()) as { holidays: { name: string; wholeSchool: boolean; cancels: { date: string }[] }[] };
+    const data = (await (await get("holidays")).json()) as {
+      holidays: { name: string; wholeSchool: boolean; cancels: { date: string }[] }[];
+    };
     expect(data.holidays.map((h) => h.name)).toEqual(["School closed", "Course day off", "Coming soon"]);
     expect(data.holidays[0]).toMatchObject({ wholeSchool: true, cancels: [{ date: day(-10) }, { date: day(-9) }] });
     expect(data.holidays[1]).toMatchObject({ wholeSchool: false, cancels: [{ date: day(-3) }] });

@@ -1,7 +1,7 @@
-import type { Insertable } from "kysely";
+import { type Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Database, Role, User } from "~/db/schema";
+import { type Database, type Role, type User } from "~/db/schema";
 import { ROLES } from "~/modules/auth/permissions";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { mondayOf } from "~/modules/courses/week";
@@ -34,17 +34,19 @@ async function insertStudent(fields: Partial<StudentRow> = {}) {
   const now = new Date().toISOString();
   return db()
     .insertInto("students")
-    .values(studentRow({
-      first_name: "Test",
-      last_name: `Student${seq}`,
-      second_last_name: "Lopez",
-      id_number: n,
-      phone_number: `09${n.slice(-8)}`,
-      email: `c${n}@example.com`,
-      created_at: now,
-      updated_at: now,
-      ...fields,
-    }))
+    .values(
+      studentRow({
+        first_name: "Test",
+        last_name: `Student${seq}`,
+        second_last_name: "Lopez",
+        id_number: n,
+        phone_number: `09${n.slice(-8)}`,
+        email: `c${n}@example.com`,
+        created_at: now,
+        updated_at: now,
+        ...fields,
+      }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -53,21 +55,25 @@ async function insertCourse(code: string, fields: Partial<Insertable<Database["c
   const now = new Date().toISOString();
   return db()
     .insertInto("courses")
-    .values(courseRow({
-      course_number: "900",
-      course_id: code,
-      start_date: "2026-01-05",
-      end_date: "2099-12-18",
-      created_at: now,
-      updated_at: now,
-      ...fields,
-    }))
+    .values(
+      courseRow({
+        course_number: "900",
+        course_id: code,
+        start_date: "2026-01-05",
+        end_date: "2099-12-18",
+        created_at: now,
+        updated_at: now,
+        ...fields,
+      }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 async function count(table: keyof Database, where?: [string, unknown]) {
-  let q = db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"));
+  let q = db()
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"));
   // biome-ignore lint: test helper
   if (where) q = q.where(where[0] as never, "=", where[1] as never);
   return Number((await q.executeTakeFirstOrThrow()).n);
@@ -94,7 +100,11 @@ function body(values: Record<string, string | string[]>) {
 }
 
 const post = (path: string, role: Role | null, form: Record<string, string | string[]> | URLSearchParams) =>
-  request(path, { method: "POST", cookie: role ? cookies[role] : undefined, form: form instanceof URLSearchParams ? form : body(form) });
+  request(path, {
+    method: "POST",
+    cookie: role ? cookies[role] : undefined,
+    form: form instanceof URLSearchParams ? form : body(form),
+  });
 
 async function createCourse(form: Record<string, string>, role: Role = "admin_staff") {
   return callAction(newRoute, post("/admin/courses/new", role, form));
@@ -151,27 +161,37 @@ describe("who may do what (PRODUCT 2: courses, syllabus, grade bands)", () => {
     expect(answer(await callLoader(bandsRoute, get("/admin/grade-bands")))).toBe(expected(who, 200));
   });
 
-  it.each(WHO)("%s: every action (an empty post is refused or rejected as invalid; nothing is written)", async (who) => {
-    const id = String(course.id);
-    const tables = ["courses", "enrollments", "syllabus_items", "grade_bands", "grading_items", "audit_log"] as const;
-    const before = await Promise.all(tables.map((t) => count(t)));
-    const empty = (path: string) => request(path, { method: "POST", cookie: cookieOf(who), form: {} });
-    expect(answer(await callAction(newRoute, empty("/admin/courses/new")))).toBe(expected(who, 400));
-    expect(answer(await callAction(editRoute, empty(`/admin/courses/${id}/edit`), { id }))).toBe(expected(who, 400));
-    expect(answer(await callAction(detailRoute, empty(`/admin/courses/${id}`), { id }))).toBe(expected(who, 400));
-    expect(answer(await callAction(syllabusRoute, empty("/admin/syllabus?level=1")))).toBe(expected(who, 400));
-    expect(answer(await callAction(bandsRoute, empty("/admin/grade-bands")))).toBe(expected(who, 400));
-    expect(await Promise.all(tables.map((t) => count(t)))).toEqual(before);
-  });
+  it.each(WHO)(
+    "%s: every action (an empty post is refused or rejected as invalid; nothing is written)",
+    async (who) => {
+      const id = String(course.id);
+      const tables = ["courses", "enrollments", "syllabus_items", "grade_bands", "grading_items", "audit_log"] as const;
+      const before = await Promise.all(tables.map((t) => count(t)));
+      const empty = (path: string) => request(path, { method: "POST", cookie: cookieOf(who), form: {} });
+      expect(answer(await callAction(newRoute, empty("/admin/courses/new")))).toBe(expected(who, 400));
+      expect(answer(await callAction(editRoute, empty(`/admin/courses/${id}/edit`), { id }))).toBe(expected(who, 400));
+      expect(answer(await callAction(detailRoute, empty(`/admin/courses/${id}`), { id }))).toBe(expected(who, 400));
+      expect(answer(await callAction(syllabusRoute, empty("/admin/syllabus?level=1")))).toBe(expected(who, 400));
+      expect(answer(await callAction(bandsRoute, empty("/admin/grade-bands")))).toBe(expected(who, 400));
+      expect(await Promise.all(tables.map((t) => count(t)))).toEqual(before);
+    },
+  );
 
   it("receptionist and financial: valid posts are refused too, and change nothing", async () => {
     for (const role of ["receptionist", "financial"] as const) {
       const form = courseForm();
       expect((await createCourse(form, role)).status).toBe(403);
       expect(await courseByCode(form.course_id)).toBeUndefined();
-      const band = await callAction(bandsRoute, post("/admin/grade-bands", role, { intent: "create", name: "X", min: "0", max: "10" }));
+      const band = await callAction(
+        bandsRoute,
+        post("/admin/grade-bands", role, { intent: "create", name: "X", min: "0", max: "10" }),
+      );
       expect(band.status).toBe(403);
-      const enroll = await callAction(detailRoute, post(`/admin/courses/${course.id}`, role, { intent: "enroll", student_ids: String(kid.id) }), { id: String(course.id) });
+      const enroll = await callAction(
+        detailRoute,
+        post(`/admin/courses/${course.id}`, role, { intent: "enroll", student_ids: String(kid.id) }),
+        { id: String(course.id) },
+      );
       expect(enroll.status).toBe(403);
     }
     expect(await count("grade_bands", ["name", "X"])).toBe(0);
@@ -185,7 +205,9 @@ describe("who may do what (PRODUCT 2: courses, syllabus, grade bands)", () => {
 
   it("an unknown or malformed course id is a 404", async () => {
     for (const id of ["999999", "abc", "-1", "1e3", "0"]) {
-      const response = await callLoader(detailRoute, request(`/admin/courses/${id}`, { cookie: cookies.admin_staff }), { id });
+      const response = await callLoader(detailRoute, request(`/admin/courses/${id}`, { cookie: cookies.admin_staff }), {
+        id,
+      });
       expect(response.status).toBe(404);
     }
   });
@@ -196,8 +218,13 @@ describe("who may do what (PRODUCT 2: courses, syllabus, grade bands)", () => {
 describe("create and edit a course", () => {
   it("creates a course from a standard schedule and copies its level's syllabus (same order) into grading items", async () => {
     await callAction(syllabusRoute, post("/admin/syllabus?level=3", "admin_staff", { intent: "defaults" }));
-    const syllabus = await db().selectFrom("syllabus_items").select(["item_name", "category", "position"]).where("level_id", "=", 3).orderBy("position").execute();
-    expect(syllabus.length).toBe(3 + 2 + 4); // PRELIM: four modules
+    const syllabus = await db()
+      .selectFrom("syllabus_items")
+      .select(["item_name", "category", "position"])
+      .where("level_id", "=", 3)
+      .orderBy("position")
+      .execute();
+    expect(syllabus).toHaveLength(3 + 2 + 4); // PRELIM: four modules
 
     const form = courseForm({ level_id: "3", schedule: "TUE-THU-17-19", course_id: "tst-b1-create" });
     const response = await createCourse(form, "coordinator");
@@ -214,9 +241,19 @@ describe("create and edit a course", () => {
       capacity: 20,
       status: "active",
     });
-    const items = await db().selectFrom("grading_items").select(["item_name", "category", "position"]).where("course_id", "=", created!.id).orderBy("position").execute();
+    const items = await db()
+      .selectFrom("grading_items")
+      .select(["item_name", "category", "position"])
+      .where("course_id", "=", created!.id)
+      .orderBy("position")
+      .execute();
     expect(items.map((i) => [i.item_name, i.category])).toEqual(syllabus.map((s) => [s.item_name, s.category]));
-    const log = await db().selectFrom("audit_log").select(["action", "user_id"]).where("entity", "=", "course").where("entity_id", "=", created!.id).execute();
+    const log = await db()
+      .selectFrom("audit_log")
+      .select(["action", "user_id"])
+      .where("entity", "=", "course")
+      .where("entity_id", "=", created!.id)
+      .execute();
     expect(log).toEqual([{ action: "course.created", user_id: users.coordinator.id }]);
   });
 
@@ -227,19 +264,63 @@ describe("create and edit a course", () => {
     body.append("days", "MO");
     const response = await callAction(newRoute, post("/admin/courses/new", "admin_staff", body));
     expect(redirectedTo(response)).toMatch(/^\/admin\/courses\/\d+$/);
-    expect(await courseByCode(form.course_id)).toMatchObject({ schedule_days: "MO,FR", start_time: "10:30", end_time: "12:00" });
+    expect(await courseByCode(form.course_id)).toMatchObject({
+      schedule_days: "MO,FR",
+      start_time: "10:30",
+      end_time: "12:00",
+    });
   });
 
   it.each([
-    ["percentages that do not add up to 100", { assig_percentage: "30", test_percentage: "30", exam_percentage: "30" }, "percentages", "courses:errors.percentagesSum"],
-    ["a percentage that is not whole", { assig_percentage: "30.5", test_percentage: "29.5" }, "assig_percentage", "courses:errors.wholeNumber"],
-    ["a percentage over 100", { assig_percentage: "120", test_percentage: "0", exam_percentage: "0" }, "assig_percentage", "courses:errors.percentageRange"],
-    ["an end date before the start", { start_date: "2026-12-18", end_date: "2026-09-07" }, "end_date", "courses:errors.endBeforeStart"],
-    ["an end date equal to the start", { start_date: "2026-09-07", end_date: "2026-09-07" }, "end_date", "courses:errors.endBeforeStart"],
+    [
+      "percentages that do not add up to 100",
+      { assig_percentage: "30", test_percentage: "30", exam_percentage: "30" },
+      "percentages",
+      "courses:errors.percentagesSum",
+    ],
+    [
+      "a percentage that is not whole",
+      { assig_percentage: "30.5", test_percentage: "29.5" },
+      "assig_percentage",
+      "courses:errors.wholeNumber",
+    ],
+    [
+      "a percentage over 100",
+      { assig_percentage: "120", test_percentage: "0", exam_percentage: "0" },
+      "assig_percentage",
+      "courses:errors.percentageRange",
+    ],
+    [
+      "an end date before the start",
+      { start_date: "2026-12-18", end_date: "2026-09-07" },
+      "end_date",
+      "courses:errors.endBeforeStart",
+    ],
+    [
+      "an end date equal to the start",
+      { start_date: "2026-09-07", end_date: "2026-09-07" },
+      "end_date",
+      "courses:errors.endBeforeStart",
+    ],
     ["an impossible date", { start_date: "2026-02-30" }, "start_date", "courses:errors.dateInvalid"],
-    ["a level of the other age's list", { age_category: "kids", level_id: "1" }, "level_id", "courses:errors.levelInvalid"],
-    ["a custom schedule without days", { schedule: "custom", start_time: "10:00", end_time: "12:00" }, "days", "courses:errors.days"],
-    ["a custom schedule ending before it starts", { schedule: "custom", days: "MO", start_time: "12:00", end_time: "10:00" }, "end_time", "courses:errors.endTimeBeforeStart"],
+    [
+      "a level of the other age's list",
+      { age_category: "kids", level_id: "1" },
+      "level_id",
+      "courses:errors.levelInvalid",
+    ],
+    [
+      "a custom schedule without days",
+      { schedule: "custom", start_time: "10:00", end_time: "12:00" },
+      "days",
+      "courses:errors.days",
+    ],
+    [
+      "a custom schedule ending before it starts",
+      { schedule: "custom", days: "MO", start_time: "12:00", end_time: "10:00" },
+      "end_time",
+      "courses:errors.endTimeBeforeStart",
+    ],
     ["an unknown schedule", { schedule: "SUN-03-04" }, "schedule", "courses:errors.schedule"],
     ["a capacity of 0", { capacity: "0" }, "capacity", "courses:errors.capacityRange"],
     ["a code with spaces", { course_id: "A B" }, "course_id", "courses:errors.codeChars"],
@@ -254,9 +335,13 @@ describe("create and edit a course", () => {
   });
 
   it("reports every problem at once and keeps what was typed", async () => {
-    const response = await createCourse(courseForm({ assig_percentage: "50", end_date: "2026-01-01", course_number: "" }));
+    const response = await createCourse(
+      courseForm({ assig_percentage: "50", end_date: "2026-01-01", course_number: "" }),
+    );
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { result: { initialValue: Record<string, string>; error: Record<string, string[]> } };
+    const body = (await response.json()) as {
+      result: { initialValue: Record<string, string>; error: Record<string, string[]> };
+    };
     expect(Object.keys(body.result.error).sort()).toEqual(["course_number", "end_date", "percentages"]);
     expect(body.result.initialValue).toMatchObject({ assig_percentage: "50", end_date: "2026-01-01" });
   });
@@ -279,31 +364,73 @@ describe("create and edit a course", () => {
     const form = courseForm({ level_id: "3" });
     await createCourse(form);
     const c = (await courseByCode(form.course_id))!;
-    const itemsBefore = await db().selectFrom("grading_items").selectAll().where("course_id", "=", c.id).orderBy("id").execute();
+    const itemsBefore = await db()
+      .selectFrom("grading_items")
+      .selectAll()
+      .where("course_id", "=", c.id)
+      .orderBy("id")
+      .execute();
     expect(itemsBefore.length).toBeGreaterThan(0);
 
-    const loaded = await callLoader(editRoute, request(`/admin/courses/${c.id}/edit`, { cookie: cookies.coordinator }), { id: String(c.id) });
+    const loaded = await callLoader(
+      editRoute,
+      request(`/admin/courses/${c.id}/edit`, { cookie: cookies.coordinator }),
+      { id: String(c.id) },
+    );
     const { defaults } = (await loaded.json()) as { defaults: Record<string, string | string[]> };
-    expect(defaults).toMatchObject({ course_id: form.course_id, schedule: "MON-WED-09-11", level_id: "3", assig_percentage: "30" });
+    expect(defaults).toMatchObject({
+      course_id: form.course_id,
+      schedule: "MON-WED-09-11",
+      level_id: "3",
+      assig_percentage: "30",
+    });
 
     const response = await callAction(
       editRoute,
-      post(`/admin/courses/${c.id}/edit`, "coordinator", { ...defaults, level_id: "4", course_number: "777", assig_percentage: "20", exam_percentage: "50" }),
+      post(`/admin/courses/${c.id}/edit`, "coordinator", {
+        ...defaults,
+        level_id: "4",
+        course_number: "777",
+        assig_percentage: "20",
+        exam_percentage: "50",
+      }),
       { id: String(c.id) },
     );
     expect(redirectedTo(response)).toBe(`/admin/courses/${c.id}`);
-    expect(await courseByCode(form.course_id)).toMatchObject({ level_id: 4, course_number: "777", assig_percentage: 20, exam_percentage: 50 });
-    const itemsAfter = await db().selectFrom("grading_items").selectAll().where("course_id", "=", c.id).orderBy("id").execute();
+    expect(await courseByCode(form.course_id)).toMatchObject({
+      level_id: 4,
+      course_number: "777",
+      assig_percentage: 20,
+      exam_percentage: 50,
+    });
+    const itemsAfter = await db()
+      .selectFrom("grading_items")
+      .selectAll()
+      .where("course_id", "=", c.id)
+      .orderBy("id")
+      .execute();
     expect(itemsAfter).toEqual(itemsBefore);
   });
 
   it("editing may keep its own code but not take another course's", async () => {
     const mine = await insertCourse("TST-EDIT-CODE");
-    const loaded = await callLoader(editRoute, request(`/admin/courses/${mine.id}/edit`, { cookie: cookies.admin_staff }), { id: String(mine.id) });
+    const loaded = await callLoader(
+      editRoute,
+      request(`/admin/courses/${mine.id}/edit`, { cookie: cookies.admin_staff }),
+      { id: String(mine.id) },
+    );
     const { defaults } = (await loaded.json()) as { defaults: Record<string, string | string[]> };
-    const same = await callAction(editRoute, post(`/admin/courses/${mine.id}/edit`, "admin_staff", { ...defaults, course_number: "55" }), { id: String(mine.id) });
+    const same = await callAction(
+      editRoute,
+      post(`/admin/courses/${mine.id}/edit`, "admin_staff", { ...defaults, course_number: "55" }),
+      { id: String(mine.id) },
+    );
     expect(redirectedTo(same)).toBe(`/admin/courses/${mine.id}`);
-    const taken = await callAction(editRoute, post(`/admin/courses/${mine.id}/edit`, "admin_staff", { ...defaults, course_id: "TST-PERM" }), { id: String(mine.id) });
+    const taken = await callAction(
+      editRoute,
+      post(`/admin/courses/${mine.id}/edit`, "admin_staff", { ...defaults, course_id: "TST-PERM" }),
+      { id: String(mine.id) },
+    );
     expect(taken.status).toBe(400);
     expect((await fieldErrors(taken)).course_id).toEqual(["courses:errors.codeTaken"]);
     expect((await courseByCode("TST-EDIT-CODE"))?.course_number).toBe("55");
@@ -313,15 +440,30 @@ describe("create and edit a course", () => {
     const c = await insertCourse("TST-CAP-EDIT");
     for (let i = 0; i < 3; i++) {
       const s = await insertStudent();
-      await db().insertInto("enrollments").values({ student_id: s.id, course_id: c.id, start_date: "2026-01-05", end_date: null, end_reason: null }).execute();
+      await db()
+        .insertInto("enrollments")
+        .values({ student_id: s.id, course_id: c.id, start_date: "2026-01-05", end_date: null, end_reason: null })
+        .execute();
     }
-    const loaded = await callLoader(editRoute, request(`/admin/courses/${c.id}/edit`, { cookie: cookies.admin_staff }), { id: String(c.id) });
+    const loaded = await callLoader(
+      editRoute,
+      request(`/admin/courses/${c.id}/edit`, { cookie: cookies.admin_staff }),
+      { id: String(c.id) },
+    );
     const { defaults } = (await loaded.json()) as { defaults: Record<string, string | string[]> };
-    const response = await callAction(editRoute, post(`/admin/courses/${c.id}/edit`, "admin_staff", { ...defaults, capacity: "2" }), { id: String(c.id) });
+    const response = await callAction(
+      editRoute,
+      post(`/admin/courses/${c.id}/edit`, "admin_staff", { ...defaults, capacity: "2" }),
+      { id: String(c.id) },
+    );
     expect(response.status).toBe(400);
     expect((await fieldErrors(response)).capacity).toEqual(["courses:errors.capacityBelowEnrolled"]);
     expect((await courseByCode("TST-CAP-EDIT"))?.capacity).toBe(20);
-    const ok = await callAction(editRoute, post(`/admin/courses/${c.id}/edit`, "admin_staff", { ...defaults, capacity: "3" }), { id: String(c.id) });
+    const ok = await callAction(
+      editRoute,
+      post(`/admin/courses/${c.id}/edit`, "admin_staff", { ...defaults, capacity: "3" }),
+      { id: String(c.id) },
+    );
     expect(redirectedTo(ok)).toBe(`/admin/courses/${c.id}`);
   });
 });
@@ -329,7 +471,14 @@ describe("create and edit a course", () => {
 // ---------------------------------------------------------------------------
 
 describe("the list", () => {
-  type Row = { id: number; course_id: string; enrolled: number; capacity: number; professor_name: string | null; level: string };
+  type Row = {
+    id: number;
+    course_id: string;
+    enrolled: number;
+    capacity: number;
+    professor_name: string | null;
+    level: string;
+  };
   async function list(query: string) {
     const response = await callLoader(listRoute, request(`/admin/courses${query}`, { cookie: cookies.admin_staff }));
     expect(response.status).toBe(200);
@@ -338,10 +487,38 @@ describe("the list", () => {
   const codes = (d: { rows: Row[] }) => d.rows.map((r) => r.course_id).sort();
 
   beforeAll(async () => {
-    await insertCourse("LST-RUN", { level_id: 6, type: "online", schedule_days: "FR", start_time: "14:00", end_time: "18:00", start_date: "2020-01-03", end_date: "2099-01-01", professor_id: users.professor.id });
-    await insertCourse("LST-OLD", { level_id: 6, start_date: "2019-01-07", end_date: "2019-06-30", status: "inactive" });
-    await insertCourse("LST-NEXT", { level_id: 6, age_category: "adults", start_date: "2098-01-05", end_date: "2098-06-30", schedule_days: "MO,TH", start_time: "07:00", end_time: "08:00" });
-    await insertCourse("LST-KIDS", { level_id: 8, age_category: "kids", schedule_days: "SA", start_time: "09:00", end_time: "13:00" });
+    await insertCourse("LST-RUN", {
+      level_id: 6,
+      type: "online",
+      schedule_days: "FR",
+      start_time: "14:00",
+      end_time: "18:00",
+      start_date: "2020-01-03",
+      end_date: "2099-01-01",
+      professor_id: users.professor.id,
+    });
+    await insertCourse("LST-OLD", {
+      level_id: 6,
+      start_date: "2019-01-07",
+      end_date: "2019-06-30",
+      status: "inactive",
+    });
+    await insertCourse("LST-NEXT", {
+      level_id: 6,
+      age_category: "adults",
+      start_date: "2098-01-05",
+      end_date: "2098-06-30",
+      schedule_days: "MO,TH",
+      start_time: "07:00",
+      end_time: "08:00",
+    });
+    await insertCourse("LST-KIDS", {
+      level_id: 8,
+      age_category: "kids",
+      schedule_days: "SA",
+      start_time: "09:00",
+      end_time: "13:00",
+    });
     const run = (await courseByCode("LST-RUN"))!;
     const s1 = await insertStudent();
     const s2 = await insertStudent();
@@ -349,7 +526,13 @@ describe("the list", () => {
       .insertInto("enrollments")
       .values([
         { student_id: s1.id, course_id: run.id, start_date: "2020-01-03", end_date: null, end_reason: null },
-        { student_id: s2.id, course_id: run.id, start_date: "2020-01-03", end_date: "2020-02-01", end_reason: "unenrolled" },
+        {
+          student_id: s2.id,
+          course_id: run.id,
+          start_date: "2020-01-03",
+          end_date: "2020-02-01",
+          end_reason: "unenrolled",
+        },
       ])
       .execute();
   });
@@ -370,7 +553,13 @@ describe("the list", () => {
 
   it("counts only current enrollments against the capacity and names the professor", async () => {
     const row = (await list("?level=6&phase=running")).rows[0];
-    expect(row).toMatchObject({ course_id: "LST-RUN", enrolled: 1, capacity: 20, professor_name: users.professor.name, level: "B2 First" });
+    expect(row).toMatchObject({
+      course_id: "LST-RUN",
+      enrolled: 1,
+      capacity: 20,
+      professor_name: users.professor.name,
+      level: "B2 First",
+    });
   });
 
   it("pages", async () => {
@@ -398,13 +587,20 @@ describe("the list", () => {
 
 describe("enroll and unenroll", () => {
   type Detail = {
-    enrollments: { current: { id: number; student_id: number }[]; ended: { id: number; student_id: number; end_reason: string }[] };
+    enrollments: {
+      current: { id: number; student_id: number }[];
+      ended: { id: number; student_id: number; end_reason: string }[];
+    };
     search: { rows: { id: number; enrolled: boolean }[]; more: boolean } | null;
     sessions: { date: string; status: string; holiday: string | null }[];
     items: { item_name: string }[];
   };
   async function detail(id: number, query = "") {
-    const response = await callLoader(detailRoute, request(`/admin/courses/${id}${query}`, { cookie: cookies.admin_staff }), { id: String(id) });
+    const response = await callLoader(
+      detailRoute,
+      request(`/admin/courses/${id}${query}`, { cookie: cookies.admin_staff }),
+      { id: String(id) },
+    );
     expect(response.status).toBe(200);
     return (await response.json()) as Detail;
   }
@@ -425,7 +621,12 @@ describe("enroll and unenroll", () => {
     const c = await insertCourse("ENR-SEARCH");
     const ana = await insertStudent({ first_name: "Anastasia", last_name: "Quiroga" });
     const inactive = await insertStudent({ first_name: "Anastasia", last_name: "Inactiva", status: "inactive" });
-    const child = await insertStudent({ first_name: "Anastasia", last_name: "Niña", age_category: "kids", level_id: 8 });
+    const child = await insertStudent({
+      first_name: "Anastasia",
+      last_name: "Niña",
+      age_category: "kids",
+      level_id: 8,
+    });
     await enroll(c.id, [ana.id]);
     const d = await detail(c.id, `?q=${encodeURIComponent("anastasia")}`);
     expect(d.search?.rows.map((r) => [r.id, r.enrolled])).toEqual([[ana.id, true]]);
@@ -476,7 +677,7 @@ describe("enroll and unenroll", () => {
     expect([await count("enrollments"), await count("audit_log")]).toEqual(before);
     // One still fits.
     expect(redirectedTo(await enroll(c.id, [b.id]))).toBe(`/admin/courses/${c.id}`);
-    expect((await current(c.id)).length).toBe(2);
+    expect(await current(c.id)).toHaveLength(2);
   });
 
   it("refuses students of another age category or inactive ones, and an empty choice", async () => {
@@ -506,7 +707,11 @@ describe("enroll and unenroll", () => {
     const a = await insertStudent();
     await enroll(c.id, [a.id]);
     const [row] = await db().selectFrom("enrollments").select("id").where("course_id", "=", c.id).execute();
-    const response = await callAction(detailRoute, post(`/admin/courses/${c.id}`, "admin_staff", { intent: "unenroll", enrollment_id: String(row.id) }), { id: String(c.id) });
+    const response = await callAction(
+      detailRoute,
+      post(`/admin/courses/${c.id}`, "admin_staff", { intent: "unenroll", enrollment_id: String(row.id) }),
+      { id: String(c.id) },
+    );
     expect(redirectedTo(response)).toBe(`/admin/courses/${c.id}`);
     const kept = await db().selectFrom("enrollments").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
     expect(kept).toMatchObject({ student_id: a.id, course_id: c.id, end_date: today, end_reason: "unenrolled" });
@@ -514,7 +719,11 @@ describe("enroll and unenroll", () => {
     expect(d.enrollments.current).toEqual([]);
     expect(d.enrollments.ended.map((e) => [e.student_id, e.end_reason])).toEqual([[a.id, "unenrolled"]]);
     // A second unenroll changes nothing.
-    const again = await callAction(detailRoute, post(`/admin/courses/${c.id}`, "admin_staff", { intent: "unenroll", enrollment_id: String(row.id) }), { id: String(c.id) });
+    const again = await callAction(
+      detailRoute,
+      post(`/admin/courses/${c.id}`, "admin_staff", { intent: "unenroll", enrollment_id: String(row.id) }),
+      { id: String(c.id) },
+    );
     expect(again.status).toBe(409);
     // The place is free again, and the student may come back.
     expect(redirectedTo(await enroll(c.id, [a.id]))).toBe(`/admin/courses/${c.id}`);
@@ -527,9 +736,13 @@ describe("enroll and unenroll", () => {
     const a = await insertStudent();
     await enroll(c1.id, [a.id]);
     const [row] = await db().selectFrom("enrollments").select("id").where("course_id", "=", c1.id).execute();
-    const response = await callAction(detailRoute, post(`/admin/courses/${c2.id}`, "admin_staff", { intent: "unenroll", enrollment_id: String(row.id) }), { id: String(c2.id) });
+    const response = await callAction(
+      detailRoute,
+      post(`/admin/courses/${c2.id}`, "admin_staff", { intent: "unenroll", enrollment_id: String(row.id) }),
+      { id: String(c2.id) },
+    );
     expect(response.status).toBe(409);
-    expect((await current(c1.id)).length).toBe(1);
+    expect(await current(c1.id)).toHaveLength(1);
   });
 });
 
@@ -540,7 +753,11 @@ describe("the course page", () => {
     // Mondays from four weeks back: the 1000-session cap ends about 19 years after today, whatever the day.
     const start = mondayOf(addDays(today, -28));
     const week = (n: number) => addDays(start, 7 * n);
-    const c = await insertCourse("SES-1", { schedule_days: "MO", start_date: start, end_date: addDays(start, 7 * 1100) });
+    const c = await insertCourse("SES-1", {
+      schedule_days: "MO",
+      start_date: start,
+      end_date: addDays(start, 7 * 1100),
+    });
     const other = await insertCourse("SES-2");
     await db()
       .insertInto("holidays")
@@ -550,7 +767,9 @@ describe("the course page", () => {
         { name: "Not ours", start_date: week(3), end_date: week(3), course_id: other.id },
       ])
       .execute();
-    const response = await callLoader(detailRoute, request(`/admin/courses/${c.id}`, { cookie: cookies.coordinator }), { id: String(c.id) });
+    const response = await callLoader(detailRoute, request(`/admin/courses/${c.id}`, { cookie: cookies.coordinator }), {
+      id: String(c.id),
+    });
     const d = (await response.json()) as { sessions: { date: string; status: string; holiday: string | null }[] };
     expect(d.sessions).toHaveLength(1000); // the cap
     expect(d.sessions.slice(0, 4)).toEqual([
@@ -567,13 +786,20 @@ describe("the course page", () => {
 // ---------------------------------------------------------------------------
 
 describe("the syllabus", () => {
-  type Page = { level: { id: number; exam: string | null; ages: string[] } | null; items: { id: number; item_name: string; category: string; position: number }[] };
+  type Page = {
+    level: { id: number; exam: string | null; ages: string[] } | null;
+    items: { id: number; item_name: string; category: string; position: number }[];
+  };
   async function page(level: number | string) {
-    const response = await callLoader(syllabusRoute, request(`/admin/syllabus?level=${level}`, { cookie: cookies.coordinator }));
+    const response = await callLoader(
+      syllabusRoute,
+      request(`/admin/syllabus?level=${level}`, { cookie: cookies.coordinator }),
+    );
     expect(response.status).toBe(200);
     return (await response.json()) as Page;
   }
-  const act = (level: number, form: Record<string, string>) => callAction(syllabusRoute, post(`/admin/syllabus?level=${level}`, "coordinator", form));
+  const act = (level: number, form: Record<string, string>) =>
+    callAction(syllabusRoute, post(`/admin/syllabus?level=${level}`, "coordinator", form));
 
   it("creates the default items of an empty level: 3 assignments, 2 progress tests, one EXAM item per module", async () => {
     expect((await page(13)).items).toEqual([]);
@@ -607,16 +833,28 @@ describe("the syllabus", () => {
 
   it("adds, renames, moves within its category and removes an item", async () => {
     await act(12, { intent: "defaults" });
-    expect(redirectedTo(await act(12, { intent: "add", item_name: "  Oral project ", category: "ASSIGNMENTS" }))).toBe("/admin/syllabus?level=12");
+    expect(redirectedTo(await act(12, { intent: "add", item_name: "  Oral project ", category: "ASSIGNMENTS" }))).toBe(
+      "/admin/syllabus?level=12",
+    );
     let items = (await page(12)).items;
     const project = items.find((i) => i.item_name === "Oral project")!;
     expect(project.category).toBe("ASSIGNMENTS");
-    expect(items.filter((i) => i.category === "ASSIGNMENTS").map((i) => i.item_name)).toEqual(["Assignment 1", "Assignment 2", "Assignment 3", "Oral project"]);
+    expect(items.filter((i) => i.category === "ASSIGNMENTS").map((i) => i.item_name)).toEqual([
+      "Assignment 1",
+      "Assignment 2",
+      "Assignment 3",
+      "Oral project",
+    ]);
 
     await act(12, { intent: "move", item_id: String(project.id), direction: "up" });
     await act(12, { intent: "move", item_id: String(project.id), direction: "up" });
     items = (await page(12)).items;
-    expect(items.filter((i) => i.category === "ASSIGNMENTS").map((i) => i.item_name)).toEqual(["Assignment 1", "Oral project", "Assignment 2", "Assignment 3"]);
+    expect(items.filter((i) => i.category === "ASSIGNMENTS").map((i) => i.item_name)).toEqual([
+      "Assignment 1",
+      "Oral project",
+      "Assignment 2",
+      "Assignment 3",
+    ]);
     // At the top of its category it stays.
     const first = items[0];
     await act(12, { intent: "move", item_id: String(first.id), direction: "up" });
@@ -635,7 +873,10 @@ describe("the syllabus", () => {
     const before = await count("syllabus_items");
     let response = await act(10, { intent: "add", item_name: "  ", category: "HOMEWORK" });
     expect(response.status).toBe(400);
-    expect(await fieldErrors(response)).toEqual({ item_name: ["courses:syllabus.errors.name"], category: ["courses:syllabus.errors.category"] });
+    expect(await fieldErrors(response)).toEqual({
+      item_name: ["courses:syllabus.errors.name"],
+      category: ["courses:syllabus.errors.category"],
+    });
     const item = (await page(10)).items[0];
     response = await act(11, { intent: "rename", item_id: String(item.id), item_name: "Hijack" });
     expect(response.status).toBe(404);
@@ -648,7 +889,10 @@ describe("the syllabus", () => {
   it("an unknown level shows the level picker only; posting to it is a 404", async () => {
     expect((await page("99")).level).toBeNull();
     expect((await page("1;drop")).level).toBeNull();
-    const response = await callAction(syllabusRoute, post("/admin/syllabus?level=99", "coordinator", { intent: "defaults" }));
+    const response = await callAction(
+      syllabusRoute,
+      post("/admin/syllabus?level=99", "coordinator", { intent: "defaults" }),
+    );
     expect(response.status).toBe(404);
   });
 
@@ -656,11 +900,21 @@ describe("the syllabus", () => {
     const form = courseForm({ level_id: "12", age_category: "kids" });
     expect(redirectedTo(await createCourse(form))).toMatch(/^\/admin\/courses\/\d+$/);
     const c = (await courseByCode(form.course_id))!;
-    const before = await db().selectFrom("grading_items").select(["item_name", "category", "position"]).where("course_id", "=", c.id).orderBy("position").execute();
+    const before = await db()
+      .selectFrom("grading_items")
+      .select(["item_name", "category", "position"])
+      .where("course_id", "=", c.id)
+      .orderBy("position")
+      .execute();
     const syllabus = (await page(12)).items;
     expect(before.map((i) => i.item_name)).toEqual(syllabus.map((i) => i.item_name));
     await act(12, { intent: "rename", item_id: String(syllabus[0].id), item_name: "Renamed later" });
-    const after = await db().selectFrom("grading_items").select(["item_name", "category", "position"]).where("course_id", "=", c.id).orderBy("position").execute();
+    const after = await db()
+      .selectFrom("grading_items")
+      .select(["item_name", "category", "position"])
+      .where("course_id", "=", c.id)
+      .orderBy("position")
+      .execute();
     expect(after).toEqual(before);
   });
 });
@@ -673,7 +927,8 @@ describe("grade bands", () => {
     const response = await callLoader(bandsRoute, request("/admin/grade-bands", { cookie: cookies.admin_staff }));
     return ((await response.json()) as { bands: Band[] }).bands;
   }
-  const act = (form: Record<string, string>, query = "") => callAction(bandsRoute, post(`/admin/grade-bands${query}`, "admin_staff", form));
+  const act = (form: Record<string, string>, query = "") =>
+    callAction(bandsRoute, post(`/admin/grade-bands${query}`, "admin_staff", form));
 
   it("starts with PRODUCT 7's defaults", async () => {
     expect((await bands()).map((b) => [b.name, b.min, b.max])).toEqual([
@@ -712,15 +967,23 @@ describe("grade bands", () => {
   });
 
   it("adds a band that fits (two decimals, a comma too), edits it, and deletes it", async () => {
-    expect(redirectedTo(await act({ intent: "create", name: "Pass", min: "60", max: "70" }))).toBe("/admin/grade-bands");
+    expect(redirectedTo(await act({ intent: "create", name: "Pass", min: "60", max: "70" }))).toBe(
+      "/admin/grade-bands",
+    );
     const pass = (await bands()).find((b) => b.name === "Pass")!;
     expect([pass.min, pass.max]).toEqual([60, 70]);
     // Its own range does not count as an overlap when editing.
-    const edited = await act({ intent: "update", band_id: String(pass.id), name: "Fair", min: "60,5", max: "70" }, `?edit=${pass.id}`);
+    const edited = await act(
+      { intent: "update", band_id: String(pass.id), name: "Fair", min: "60,5", max: "70" },
+      `?edit=${pass.id}`,
+    );
     expect(redirectedTo(edited)).toBe("/admin/grade-bands");
     expect((await bands()).find((b) => b.id === pass.id)).toMatchObject({ name: "Fair", min: 60.5, max: 70 });
     // Editing into another band is refused.
-    const clash = await act({ intent: "update", band_id: String(pass.id), name: "Fair", min: "60", max: "80" }, `?edit=${pass.id}`);
+    const clash = await act(
+      { intent: "update", band_id: String(pass.id), name: "Fair", min: "60", max: "80" },
+      `?edit=${pass.id}`,
+    );
     expect(clash.status).toBe(400);
     expect((await bands()).find((b) => b.id === pass.id)).toMatchObject({ min: 60.5, max: 70 });
     expect(redirectedTo(await act({ intent: "delete", band_id: String(pass.id) }))).toBe("/admin/grade-bands");

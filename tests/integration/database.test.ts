@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { database, db, sql } from "~/db/kysely.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import type { Database } from "~/db/schema";
+import { type Database } from "~/db/schema";
 import { testDialect, useTestDatabase } from "../helpers/db";
 
 useTestDatabase();
@@ -99,7 +99,14 @@ async function addCourse(courseId: string) {
 }
 
 const studentCount = async () =>
-  Number((await db().selectFrom("students").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db()
+        .selectFrom("students")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 it(`runs on the ${testDialect} database this project asked for`, () => {
   expect(database().dialect).toBe(testDialect);
@@ -142,7 +149,14 @@ describe("constraints", () => {
     const mark = (date: string) =>
       db()
         .insertInto("attendance")
-        .values({ course_id: courseId, session_date: date, student_id: studentId, status: "present", recorded_by: null, recorded_at: now() })
+        .values({
+          course_id: courseId,
+          session_date: date,
+          student_id: studentId,
+          status: "present",
+          recorded_by: null,
+          recorded_at: now(),
+        })
         .execute();
     await mark("2025-01-06");
     await expect(mark("2025-01-06")).rejects.toThrow();
@@ -156,7 +170,14 @@ describe("constraints", () => {
     await expect(
       db()
         .insertInto("attendance")
-        .values({ course_id: 999_999, session_date: "2025-01-06", student_id: studentId, status: "present", recorded_by: null, recorded_at: now() })
+        .values({
+          course_id: 999_999,
+          session_date: "2025-01-06",
+          student_id: studentId,
+          status: "present",
+          recorded_by: null,
+          recorded_at: now(),
+        })
         .execute(),
     ).rejects.toThrow();
   });

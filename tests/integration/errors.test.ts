@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
+import { type Role, type User } from "~/db/schema";
 import { LANGUAGES } from "~/i18n/config";
 import { englishText, resources } from "~/i18n/i18n.server";
 import { failedSubmissionToast, pageOfSubmission, toasts } from "~/modules/toast.server";
@@ -25,7 +25,17 @@ import * as apiGetPendingRoute from "~/routes/v1.api.transfer-data.get-pending";
 import * as apiRejectRoute from "~/routes/v1.api.transfer-data.reject.$id";
 import * as apiUpdateRoute from "~/routes/v1.api.transfer-data.update.$id";
 import { useTestDatabase } from "../helpers/db";
-import { ORIGIN, PASSWORD, callAction, callLoader, createRoleUsers, redirectedTo, request, setCookies, signIn } from "../helpers/fixtures";
+import {
+  ORIGIN,
+  PASSWORD,
+  callAction,
+  callLoader,
+  createRoleUsers,
+  redirectedTo,
+  request,
+  setCookies,
+  signIn,
+} from "../helpers/fixtures";
 import { courseRow, transferRow } from "../helpers/rows";
 
 useTestDatabase();
@@ -39,9 +49,18 @@ let pending: number;
 
 beforeAll(async () => {
   users = await createRoleUsers();
-  for (const role of ["admin_staff", "coordinator", "professor"] as const) cookies[role] = await signIn(users[role].email);
+  for (const role of ["admin_staff", "coordinator", "professor"] as const)
+    cookies[role] = await signIn(users[role].email);
   const course = async (code: string) =>
-    Number((await db().insertInto("courses").values(courseRow({ course_id: code })).returning(["id"]).executeTakeFirstOrThrow()).id);
+    Number(
+      (
+        await db()
+          .insertInto("courses")
+          .values(courseRow({ course_id: code }))
+          .returning(["id"])
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   const [from, to] = [await course("ERR-A"), await course("ERR-B")];
   const transfer = async (status: "pending" | "approved") =>
     Number(
@@ -57,7 +76,8 @@ beforeAll(async () => {
   pending = await transfer("pending");
 });
 
-const json = async (response: Response) => (await response.json()) as { message?: string; errors?: Record<string, string[]> };
+const json = async (response: Response) =>
+  (await response.json()) as { message?: string; errors?: Record<string, string[]> };
 
 describe("bare /admin", () => {
   const admin = (cookie?: string) => callLoader(splatRoute, request("/admin", { cookie }), { "*": "admin" });
@@ -65,7 +85,11 @@ describe("bare /admin", () => {
   it("goes to /dashboard for staff", async () => {
     expect(redirectedTo(await admin(cookies.admin_staff))).toBe("/dashboard");
     expect(redirectedTo(await admin(cookies.coordinator))).toBe("/dashboard");
-    expect(redirectedTo(await callLoader(splatRoute, request("/admin/", { cookie: cookies.admin_staff }), { "*": "admin/" }))).toBe("/dashboard");
+    expect(
+      redirectedTo(
+        await callLoader(splatRoute, request("/admin/", { cookie: cookies.admin_staff }), { "*": "admin/" }),
+      ),
+    ).toBe("/dashboard");
   });
 
   it("keeps the area's rules: anonymous to sign in, a professor to /teachers", async () => {
@@ -74,7 +98,9 @@ describe("bare /admin", () => {
   });
 
   it("an unknown page under /admin is still a 404", async () => {
-    const response = await callLoader(splatRoute, request("/admin/nothing", { cookie: cookies.admin_staff }), { "*": "admin/nothing" });
+    const response = await callLoader(splatRoute, request("/admin/nothing", { cookie: cookies.admin_staff }), {
+      "*": "admin/nothing",
+    });
     expect(response.status).toBe(404);
   });
 });
@@ -99,7 +125,9 @@ describe("405: a method a route does not take", () => {
   });
 
   it("an image: any method but GET is 405 {message}", async () => {
-    const response = await callAction(apiImagesRoute, request("/v1/api/images/x.png", { method: "POST" }), { file: "x.png" });
+    const response = await callAction(apiImagesRoute, request("/v1/api/images/x.png", { method: "POST" }), {
+      file: "x.png",
+    });
     expect(response.status).toBe(405);
     expect((await json(response)).message).toBe("Method not allowed. Use GET.");
   });
@@ -111,30 +139,44 @@ describe("405: a method a route does not take", () => {
     ["transfer-data/approve/1", apiApproveRoute, "PUT", { id: "1" }],
     ["transfer-data/reject/1", apiRejectRoute, "PUT", { id: "1" }],
     ["transfer-data/update/1", apiUpdateRoute, "PUT", { id: "1" }],
-  ] as const)("/v1/api/%s takes only %s: GET and the other methods answer 405 {message}", async (apiPath, route, allowed, params) => {
-    const get = await callLoader(route, request(`/v1/api/${apiPath}`), params);
-    expect(get.status).toBe(405);
-    expect(get.headers.get("Allow")).toBe(allowed);
-    expect((await json(get)).message).toBe(`Method not allowed. Use ${allowed}.`);
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"].filter((m) => m !== allowed)) {
-      const response = await callAction(route, request(`/v1/api/${apiPath}`, { method }), params);
-      expect(response.status, method).toBe(405);
-      expect(response.headers.get("Allow")).toBe(allowed);
-      expect((await json(response)).message).toBe(`Method not allowed. Use ${allowed}.`);
-    }
-  });
+  ] as const)(
+    "/v1/api/%s takes only %s: GET and the other methods answer 405 {message}",
+    async (apiPath, route, allowed, params) => {
+      const get = await callLoader(route, request(`/v1/api/${apiPath}`), params);
+      expect(get.status).toBe(405);
+      expect(get.headers.get("Allow")).toBe(allowed);
+      expect((await json(get)).message).toBe(`Method not allowed. Use ${allowed}.`);
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"].filter((m) => m !== allowed)) {
+        const response = await callAction(route, request(`/v1/api/${apiPath}`, { method }), params);
+        expect(response.status, method).toBe(405);
+        expect(response.headers.get("Allow")).toBe(allowed);
+        expect((await json(response)).message).toBe(`Method not allowed. Use ${allowed}.`);
+      }
+    },
+  );
 
-  it.each(["PUT", "PATCH", "DELETE"])("a %s to a page's action is a 405 (translated message, Allow header) and changes nothing", async (method) => {
-    const response = await callAction(
-      transfersRoute,
-      request("/admin/transfer-students", { method, cookie: cookies.admin_staff, form: { intent: "approve", id: String(pending) } }),
-    );
-    expect(response.status).toBe(405);
-    expect(response.headers.get("Allow")).toBe("GET, HEAD, POST");
-    expect((await json(response)).message).toBe("errors.methodNotAllowed");
-    const row = await db().selectFrom("transfers").select("status").where("id", "=", pending).executeTakeFirstOrThrow();
-    expect(row.status).toBe("pending");
-  });
+  it.each(["PUT", "PATCH", "DELETE"])(
+    "a %s to a page's action is a 405 (translated message, Allow header) and changes nothing",
+    async (method) => {
+      const response = await callAction(
+        transfersRoute,
+        request("/admin/transfer-students", {
+          method,
+          cookie: cookies.admin_staff,
+          form: { intent: "approve", id: String(pending) },
+        }),
+      );
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBe("GET, HEAD, POST");
+      expect((await json(response)).message).toBe("errors.methodNotAllowed");
+      const row = await db()
+        .selectFrom("transfers")
+        .select("status")
+        .where("id", "=", pending)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe("pending");
+    },
+  );
 
   it("the public forms too: a PUT to sign-in, the language or logout is a 405, no cookie set", async () => {
     const form = { email: users.admin_staff.email, password: PASSWORD, lng: "fr", redirectTo: "/" };
@@ -150,9 +192,14 @@ describe("405: a method a route does not take", () => {
   });
 
   it("a profile PATCH (a signed-in page) is a 405 too", async () => {
-    const response = await callAction(profileRoute, request("/profile", { method: "PATCH", form: { intent: "profile", name: "X" }, cookie: cookies.coordinator }));
+    const response = await callAction(
+      profileRoute,
+      request("/profile", { method: "PATCH", form: { intent: "profile", name: "X" }, cookie: cookies.coordinator }),
+    );
     expect(response.status).toBe(405);
-    expect(await db().selectFrom("users").select("name").where("id", "=", users.coordinator.id).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await db().selectFrom("users").select("name").where("id", "=", users.coordinator.id).executeTakeFirstOrThrow(),
+    ).toEqual({
       name: users.coordinator.name,
     });
   });
@@ -162,7 +209,10 @@ describe("405: a method a route does not take", () => {
       const errors = (resources[lng].common as { errors: Record<string, string> }).errors;
       expect(errors.methodNotAllowed, lng).toBeTruthy();
       expect(errors.methodNotAllowedTitle, lng).toBeTruthy();
-      if (lng !== "en") expect(errors.methodNotAllowed, lng).not.toBe((resources.en.common as { errors: Record<string, string> }).errors.methodNotAllowed);
+      if (lng !== "en")
+        expect(errors.methodNotAllowed, lng).not.toBe(
+          (resources.en.common as { errors: Record<string, string> }).errors.methodNotAllowed,
+        );
     }
   });
 });
@@ -171,19 +221,25 @@ describe("sign-in email: the registration's rules (spec 5)", () => {
   const login = (email: string) =>
     callAction(loginRoute, request("/authentication/login", { form: { email, password: PASSWORD } }));
 
-  it.each(["a@@@b.com", "a..b@c.com", "ana@school..test"])("%s answers 400 'Invalid email format', no session", async (email) => {
-    const response = await login(email);
-    expect(response.status).toBe(400);
-    const data = (await response.json()) as { result: { error?: Record<string, string[]> } };
-    // The page shows a field's first message (FieldError), as on the registration form.
-    expect(data.result.error?.email?.[0]).toBe("login.errors.emailFormat");
-    expect(englishText("login.errors.emailFormat")).toBe("Invalid email format");
-    expect(setCookies(response, "token")).toEqual([]);
-  });
+  it.each(["a@@@b.com", "a..b@c.com", "ana@school..test"])(
+    "%s answers 400 'Invalid email format', no session",
+    async (email) => {
+      const response = await login(email);
+      expect(response.status).toBe(400);
+      const data = (await response.json()) as { result: { error?: Record<string, string[]> } };
+      // The page shows a field's first message (FieldError), as on the registration form.
+      expect(data.result.error?.email?.[0]).toBe("login.errors.emailFormat");
+      expect(englishText("login.errors.emailFormat")).toBe("Invalid email format");
+      expect(setCookies(response, "token")).toEqual([]);
+    },
+  );
 
   it("says it in every language as the registration does", () => {
     for (const lng of LANGUAGES) {
-      const common = resources[lng].common as { login: { errors: Record<string, string> }; registration: { errors: Record<string, string> } };
+      const common = resources[lng].common as {
+        login: { errors: Record<string, string> };
+        registration: { errors: Record<string, string> };
+      };
       expect(common.login.errors.emailFormat, lng).toBe(common.registration.errors.emailInvalid);
     }
   });
@@ -209,7 +265,8 @@ describe("sign-in email: the registration's rules (spec 5)", () => {
 
 describe("error pages show translated messages", () => {
   const SOURCES = ["app/modules", "app/routes", "app/http"].flatMap((dir) =>
-    fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile() && /\.tsx?$/.test(d.name))
       .map((d) => path.join(d.parentPath, d.name)),
   );
@@ -237,7 +294,9 @@ describe("error pages show translated messages", () => {
     expect(response.status).toBe(409);
     const { message } = await json(response);
     expect(message).toBe("transfers:errors.notPending");
-    const texts = LANGUAGES.map((lng) => (resources[lng].transfers as { errors: Record<string, string> }).errors.notPending);
+    const texts = LANGUAGES.map(
+      (lng) => (resources[lng].transfers as { errors: Record<string, string> }).errors.notPending,
+    );
     expect(new Set(texts).size).toBe(LANGUAGES.length);
   });
 
@@ -258,7 +317,9 @@ describe("error pages show translated messages", () => {
 describe("a failed form post goes back to its page with a toast", () => {
   it("no readable message: 'Oops! Something went wrong!'; a key: that message; 401/403/404 keep their page", () => {
     expect(failedSubmissionToast(500, undefined)).toBe("errors.oops");
-    expect(failedSubmissionToast(405, "Error: You made a POST request to /dashboard but did not provide an `action`")).toBe("errors.oops");
+    expect(
+      failedSubmissionToast(405, "Error: You made a POST request to /dashboard but did not provide an `action`"),
+    ).toBe("errors.oops");
     expect(failedSubmissionToast(400, "The form could not be read.")).toBe("errors.oops");
     expect(failedSubmissionToast(409, "transfers:errors.notPending")).toBe("transfers:errors.notPending");
     expect(failedSubmissionToast(400, "errors.formUnreadable")).toBe("errors.formUnreadable");
@@ -269,18 +330,26 @@ describe("a failed form post goes back to its page with a toast", () => {
   });
 
   it("a form no page sends (an unknown intent) is a 400 that says nothing: the Oops toast", async () => {
-    const response = await callAction(profileRoute, request("/profile", { form: { intent: "nonsense" }, cookie: cookies.coordinator }));
+    const response = await callAction(
+      profileRoute,
+      request("/profile", { form: { intent: "nonsense" }, cookie: cookies.coordinator }),
+    );
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message?: unknown } | null;
     expect(failedSubmissionToast(response.status, body?.message)).toBe("errors.oops");
   });
 
   it("back to the form's page: the same-site Referer, else the posted address without _data and index", () => {
-    const post = (url: string, headers: Record<string, string> = {}) => new Request(`${ORIGIN}${url}`, { method: "POST", headers });
-    expect(pageOfSubmission(post("/admin/transfer-students?index&_data=routes%2Fx", { Referer: `${ORIGIN}/admin/transfer-students?id=3` }))).toBe(
+    const post = (url: string, headers: Record<string, string> = {}) =>
+      new Request(`${ORIGIN}${url}`, { method: "POST", headers });
+    expect(
+      pageOfSubmission(
+        post("/admin/transfer-students?index&_data=routes%2Fx", { Referer: `${ORIGIN}/admin/transfer-students?id=3` }),
+      ),
+    ).toBe("/admin/transfer-students?id=3");
+    expect(pageOfSubmission(post("/admin/transfer-students?index&_data=routes%2Fx&id=3"))).toBe(
       "/admin/transfer-students?id=3",
     );
-    expect(pageOfSubmission(post("/admin/transfer-students?index&_data=routes%2Fx&id=3"))).toBe("/admin/transfer-students?id=3");
     expect(pageOfSubmission(post("/dashboard", { Referer: "https://evil.example/x" }))).toBe("/dashboard");
     expect(pageOfSubmission(post("/dashboard", { Referer: "not a url" }))).toBe("/dashboard");
   });
@@ -306,7 +375,10 @@ describe("a failed form post goes back to its page with a toast", () => {
     }
 
     const dataPost = (headers: Record<string, string> = {}) =>
-      new Request(`${ORIGIN}/dashboard?_data=routes%2F_app.dashboard`, { method: "POST", headers: { Referer: `${ORIGIN}/dashboard?x=1`, ...headers } });
+      new Request(`${ORIGIN}/dashboard?_data=routes%2F_app.dashboard`, {
+        method: "POST",
+        headers: { Referer: `${ORIGIN}/dashboard?x=1`, ...headers },
+      });
 
     it("JavaScript on: an action's 500 becomes a redirect to the page with the Oops toast", async () => {
       const failed = new Response(JSON.stringify({ message: "Unexpected Server Error" }), {
@@ -336,7 +408,10 @@ describe("a failed form post goes back to its page with a toast", () => {
     });
 
     it("JavaScript on: a returned 400 (a form's field errors) is left to the page", async () => {
-      const reply = new Response(JSON.stringify({ result: { status: "error" } }), { status: 400, headers: { "X-Remix-Response": "yes" } });
+      const reply = new Response(JSON.stringify({ result: { status: "error" } }), {
+        status: 400,
+        headers: { "X-Remix-Response": "yes" },
+      });
       const response = await entry.handleDataRequest!(reply, { request: dataPost(), params: {}, context: {} });
       expect(response.status).toBe(400);
     });
@@ -347,8 +422,18 @@ describe("a failed form post goes back to its page with a toast", () => {
 
     it("no JavaScript: an action that threw without a message redirects back with the Oops toast", async () => {
       const post = new Request(`${ORIGIN}/dashboard`, { method: "POST", headers: { Referer: `${ORIGIN}/dashboard` } });
-      const internal = { status: 405, statusText: "Method Not Allowed", internal: true, data: "Error: You made a POST request to \"/dashboard\"" };
-      const response = await entry.default(post, 405, new Headers(), documentContext({ "routes/_app.dashboard": internal }, null));
+      const internal = {
+        status: 405,
+        statusText: "Method Not Allowed",
+        internal: true,
+        data: 'Error: You made a POST request to "/dashboard"',
+      };
+      const response = await entry.default(
+        post,
+        405,
+        new Headers(),
+        documentContext({ "routes/_app.dashboard": internal }, null),
+      );
       expect(redirectedTo(response)).toBe("/dashboard");
       expect(await toastOf(response)).toMatchObject({ type: "error", message: "errors.oops" });
 
@@ -360,11 +445,16 @@ describe("a failed form post goes back to its page with a toast", () => {
 
 describe("the registration pages' tab title", () => {
   it.each(LANGUAGES)("is in the reader's language (%s)", async (lng) => {
-    const response = await callLoader(registrationLayout, request("/students-registration", { headers: { "Accept-Language": lng } }));
+    const response = await callLoader(
+      registrationLayout,
+      request("/students-registration", { headers: { "Accept-Language": lng } }),
+    );
     const data = (await response.json()) as { title: string; schoolName: string };
     const expected = (resources[lng].common as { registration: { title: string } }).registration.title;
     expect(data.title).toBe(expected);
-    const meta = registrationLayout.meta({ data } as Parameters<typeof registrationLayout.meta>[0]) as { title: string }[];
+    const meta = registrationLayout.meta({ data } as Parameters<typeof registrationLayout.meta>[0]) as {
+      title: string;
+    }[];
     expect(meta).toEqual([{ title: `${expected} · ${data.schoolName}` }]);
   });
 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
+import { type Role, type User } from "~/db/schema";
 import { ROLES } from "~/modules/auth/permissions";
 import { issueSession } from "~/modules/auth/session.server";
 import { containsNul, readForm } from "~/modules/shared/form.server";
@@ -12,8 +12,8 @@ import { containsPattern } from "~/modules/shared/listing";
 import * as auditRoute from "~/routes/_app.admin.audit";
 import * as courseRoute from "~/routes/_app.admin.courses.$id";
 import * as reportRoute from "~/routes/_app.admin.courses.$id_.report";
-import * as registrationsRoute from "~/routes/_app.admin.registered-students._index";
 import * as registrationRoute from "~/routes/_app.admin.registered-students.$id";
+import * as registrationsRoute from "~/routes/_app.admin.registered-students._index";
 import * as studentsRoute from "~/routes/_app.admin.students._index";
 import * as newStudentRoute from "~/routes/_app.admin.students.new";
 import * as syllabusRoute from "~/routes/_app.admin.syllabus";
@@ -24,9 +24,9 @@ import * as newTransferRoute from "~/routes/_app.admin.transfer-students.new";
 import * as userRoute from "~/routes/_app.admin.users.$id";
 import * as usersRoute from "~/routes/_app.admin.users._index";
 import * as newUserRoute from "~/routes/_app.admin.users.new";
+import * as coursePageRoute from "~/routes/_app.course.$id";
 import * as attendanceRoute from "~/routes/_app.course.$id.attendance";
 import * as gradebookRoute from "~/routes/_app.course.$id.gradebook";
-import * as coursePageRoute from "~/routes/_app.course.$id";
 import * as profileRoute from "~/routes/_app.profile";
 import * as loginRoute from "~/routes/authentication.login";
 import * as stepRoute from "~/routes/students-registration.$step";
@@ -61,21 +61,61 @@ beforeAll(async () => {
   users = await createRoleUsers();
   for (const role of ROLES) cookies[role] = await signIn(users[role].email);
   bearer = (await issueSession(request("/"), users.admin_staff.id)).token;
-  course = Number((await db().insertInto("courses").values(courseRow({ course_id: "REG-1", professor_id: users.professor.id })).returning("id").executeTakeFirstOrThrow()).id);
-  student = Number((await db().insertInto("students").values(studentRow({ id_number: "1900000001" })).returning("id").executeTakeFirstOrThrow()).id);
-  await db().insertInto("enrollments").values({ course_id: course, student_id: student, start_date: "2026-09-07", end_date: null, end_reason: null }).execute();
+  course = Number(
+    (
+      await db()
+        .insertInto("courses")
+        .values(courseRow({ course_id: "REG-1", professor_id: users.professor.id }))
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  student = Number(
+    (
+      await db()
+        .insertInto("students")
+        .values(studentRow({ id_number: "1900000001" }))
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  await db()
+    .insertInto("enrollments")
+    .values({ course_id: course, student_id: student, start_date: "2026-09-07", end_date: null, end_reason: null })
+    .execute();
 });
 
 const BIG = ["2147483648", "4294967296", "9007199254740992", "1e21", "1e308"];
 
 async function counts() {
-  const tables = ["students", "users", "syllabus_items", "transfers", "audit_log", "enrollments", "registrations"] as const;
+  const tables = [
+    "students",
+    "users",
+    "syllabus_items",
+    "transfers",
+    "audit_log",
+    "enrollments",
+    "registrations",
+  ] as const;
   const out: Record<string, number> = {};
-  for (const t of tables) out[t] = Number((await db().selectFrom(t).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  for (const t of tables)
+    out[t] = Number(
+      (
+        await db()
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return out;
 }
 
-function post(pathname: string, body: BodyInit | undefined, contentType: string | undefined, cookie = cookies.admin_staff) {
+function post(
+  pathname: string,
+  body: BodyInit | undefined,
+  contentType: string | undefined,
+  cookie = cookies.admin_staff,
+) {
   const headers = new Headers({ Origin: ORIGIN, Cookie: cookie });
   if (contentType) headers.set("Content-Type", contentType);
   return new Request(`${ORIGIN}${pathname}`, { method: "POST", headers, body });
@@ -84,7 +124,11 @@ function post(pathname: string, body: BodyInit | undefined, contentType: string 
 function api(pathname: string, method: string, json?: unknown) {
   const headers = new Headers({ Authorization: `Bearer ${bearer}` });
   if (json !== undefined) headers.set("Content-Type", "application/json");
-  return new Request(`${ORIGIN}${pathname}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  return new Request(`${ORIGIN}${pathname}`, {
+    method,
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
 }
 
 describe("a body that is not a form: 400, not 500", () => {
@@ -101,12 +145,20 @@ describe("a body that is not a form: 400, not 500", () => {
       expect(thrown, `${type}: ${String(body)}`).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(400);
     }
-    expect((await readForm(post("/x", "first_name=Ana", "application/x-www-form-urlencoded"))).get("first_name")).toBe("Ana");
+    expect((await readForm(post("/x", "first_name=Ana", "application/x-www-form-urlencoded"))).get("first_name")).toBe(
+      "Ana",
+    );
   });
 
   it("no route module reads its form without readForm", () => {
-    const sources = import.meta.glob<string>("/app/routes/*.{ts,tsx}", { eager: true, query: "?raw", import: "default" });
-    const direct = Object.entries(sources).filter(([, text]) => /request(\.clone\(\))?\.formData\(\)/.test(text)).map(([file]) => file);
+    const sources = import.meta.glob<string>("/app/routes/*.{ts,tsx}", {
+      eager: true,
+      query: "?raw",
+      import: "default",
+    });
+    const direct = Object.entries(sources)
+      .filter(([, text]) => /request(\.clone\(\))?\.formData\(\)/.test(text))
+      .map(([file]) => file);
     expect(direct).toEqual([]);
   });
 
@@ -120,7 +172,9 @@ describe("a body that is not a form: 400, not 500", () => {
   });
 
   it("the public registration and the sign-in, posted as text/plain: 400", async () => {
-    const step = await callAction(stepRoute, post("/students-registration/personal", "a=b", "text/plain", ""), { step: "personal" });
+    const step = await callAction(stepRoute, post("/students-registration/personal", "a=b", "text/plain", ""), {
+      step: "personal",
+    });
     expect(step.status).toBe(400);
     const login = await callAction(loginRoute, post("/authentication/login", "a=b", "text/plain", ""));
     expect(login.status).toBe(400);
@@ -138,7 +192,8 @@ describe("ids beyond 32 bits: 404 or 400, not a failed query", () => {
   it("rowId and isRowId take 1 to 2147483647 and nothing else", () => {
     expect(MAX_ID).toBe(2 ** 31 - 1);
     for (const ok of ["1", "2147483647", " 7 "]) expect(rowId(ok), ok).not.toBeNull();
-    for (const bad of [...BIG, "0", "-1", "1.5", "", "abc", null, undefined]) expect(rowId(bad), String(bad)).toBeNull();
+    for (const bad of [...BIG, "0", "-1", "1.5", "", "abc", null, undefined])
+      expect(rowId(bad), String(bad)).toBeNull();
     expect(isRowId(2 ** 31)).toBe(false);
   });
 
@@ -180,7 +235,10 @@ describe("ids beyond 32 bits: 404 or 400, not a failed query", () => {
       const response = await callLoader(route, request(pathname, { cookie: cookies.admin_staff }));
       expect(response.status, pathname).toBe(200);
     }
-    const viaApi = await callLoader(apiGetAllRoute, api(`/v1/api/transfer-data/get-all?course=${big}&level=${big}`, "GET"));
+    const viaApi = await callLoader(
+      apiGetAllRoute,
+      api(`/v1/api/transfer-data/get-all?course=${big}&level=${big}`, "GET"),
+    );
     expect(viaApi.status).toBe(200);
   });
 
@@ -189,7 +247,12 @@ describe("ids beyond 32 bits: 404 or 400, not a failed query", () => {
     const forms: [Parameters<typeof callAction>[0], string, Record<string, string>, Record<string, string>][] = [
       [transfersRoute, "/admin/transfer-students", { intent: "approve", id: big }, {}],
       [registrationRoute, "/admin/registered-students/1", { intent: "approve", course_id: big }, { id: "1" }],
-      [newTransferRoute, "/admin/transfer-students/new", { student_ids: big, from_course_id: String(course), selected_course_id: big, selected_level_id: "2" }, {}],
+      [
+        newTransferRoute,
+        "/admin/transfer-students/new",
+        { student_ids: big, from_course_id: String(course), selected_course_id: big, selected_level_id: "2" },
+        {},
+      ],
     ];
     for (const [route, pathname, form, params] of forms) {
       const response = await callAction(route, request(pathname, { cookie: cookies.admin_staff, form }), params);
@@ -197,11 +260,22 @@ describe("ids beyond 32 bits: 404 or 400, not a failed query", () => {
     }
     const attendance = await callAction(
       attendanceRoute,
-      request(`/course/${course}/attendance`, { cookie: cookies.professor, form: { date: "2026-09-07", [`status-${big}`]: "present" } }),
+      request(`/course/${course}/attendance`, {
+        cookie: cookies.professor,
+        form: { date: "2026-09-07", [`status-${big}`]: "present" },
+      }),
       { id: String(course) },
     );
     expect(attendance.status).toBe(400);
-    const viaApi = await callAction(apiCreateRoute, api("/v1/api/transfer-data/create", "POST", { student_ids: [Number(big)], from_course_id: course, selected_course_id: Number(big), selected_level_id: 2 }));
+    const viaApi = await callAction(
+      apiCreateRoute,
+      api("/v1/api/transfer-data/create", "POST", {
+        student_ids: [Number(big)],
+        from_course_id: course,
+        selected_course_id: Number(big),
+        selected_level_id: 2,
+      }),
+    );
     expect(viaApi.status).toBe(400);
     expect(await counts()).toEqual(before);
   });
@@ -210,7 +284,15 @@ describe("ids beyond 32 bits: 404 or 400, not a failed query", () => {
     const fd = new FormData();
     fd.append("intent", "avatar");
     fd.append("avatar", new Blob([Buffer.from("89504e470d0a1a0a0000000d49484452", "hex")]), "a.png");
-    const response = await callAction(userRoute, new Request(`${ORIGIN}/admin/users/9007199254740992`, { method: "POST", headers: { Origin: ORIGIN, Cookie: cookies.admin_staff }, body: fd }), { id: "9007199254740992" });
+    const response = await callAction(
+      userRoute,
+      new Request(`${ORIGIN}/admin/users/9007199254740992`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, Cookie: cookies.admin_staff },
+        body: fd,
+      }),
+      { id: "9007199254740992" },
+    );
     expect(response.status).toBe(404);
     expect(fs.readdirSync(UPLOADS)).toEqual([]);
   });
@@ -229,16 +311,51 @@ describe("NUL characters: 400 in a form or JSON body, ignored in a search", () =
     const before = await counts();
     const nul = "Ana\u0000Maria";
     const forms: [Parameters<typeof callAction>[0], string, Record<string, string>][] = [
-      [newStudentRoute, "/admin/students/new", { first_name: nul, middle_name: "B", last_name: "C", second_last_name: "D", id_number: "1900000099", birthday: "1990-01-01", phone_number: "0991234567", email: "a@b.co", age_category: "adults", address: "x", level_id: "1", schedule: "MON-WED-09-11", same_billing: "yes" }],
-      [newUserRoute, "/admin/users/new", { method: "link", name: nul, email: "nul@school.example.com", role: "receptionist" }],
-      [teachersRoute, "/admin/teachers", { name: nul, email: "nul2@school.example.com", password: "long-enough-password" }],
+      [
+        newStudentRoute,
+        "/admin/students/new",
+        {
+          first_name: nul,
+          middle_name: "B",
+          last_name: "C",
+          second_last_name: "D",
+          id_number: "1900000099",
+          birthday: "1990-01-01",
+          phone_number: "0991234567",
+          email: "a@b.co",
+          age_category: "adults",
+          address: "x",
+          level_id: "1",
+          schedule: "MON-WED-09-11",
+          same_billing: "yes",
+        },
+      ],
+      [
+        newUserRoute,
+        "/admin/users/new",
+        { method: "link", name: nul, email: "nul@school.example.com", role: "receptionist" },
+      ],
+      [
+        teachersRoute,
+        "/admin/teachers",
+        { name: nul, email: "nul2@school.example.com", password: "long-enough-password" },
+      ],
       [syllabusRoute, "/admin/syllabus?level=1", { intent: "add", item_name: nul, category: "EXAM" }],
     ];
     for (const [route, pathname, form] of forms) {
       const response = await callAction(route, request(pathname, { cookie: cookies.admin_staff, form }));
       expect(response.status, pathname).toBe(400);
     }
-    const viaApi = await callAction(apiCreateRoute, api("/v1/api/transfer-data/create", "POST", { student_ids: [student], from_course_id: course, selected_course_id: course + 1, selected_level_id: 2, reason: "x\u0000" }));
+    const viaApi = await callAction(
+      apiCreateRoute,
+      api("/v1/api/transfer-data/create", "POST", {
+        student_ids: [student],
+        from_course_id: course,
+        selected_course_id: course + 1,
+        selected_level_id: 2,
+        reason: "x\u0000",
+      }),
+    );
     expect(viaApi.status).toBe(400);
     expect(await counts()).toEqual(before);
   });
@@ -253,7 +370,9 @@ describe("NUL characters: 400 in a form or JSON body, ignored in a search", () =
       [transfersRoute, `/admin/transfer-students?q=${q}`],
       [courseRoute, `/admin/courses/${course}?q=${q}`],
     ] as const) {
-      const response = await callLoader(route, request(pathname, { cookie: cookies.admin_staff }), { id: String(course) });
+      const response = await callLoader(route, request(pathname, { cookie: cookies.admin_staff }), {
+        id: String(course),
+      });
       expect(response.status, pathname).toBe(200);
     }
     const viaApi = await callLoader(apiGetAllRoute, api(`/v1/api/transfer-data/get-all?q=${q}`, "GET"));

@@ -1,14 +1,22 @@
-import type { Insertable } from "kysely";
+import { type Insertable } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Database, GradingCategory, Role, User } from "~/db/schema";
+import { type Database, type GradingCategory, type Role, type User } from "~/db/schema";
 import { ROLES } from "~/modules/auth/permissions";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { loadCourseReport } from "~/modules/grades/report.server";
 import * as gradebookRoute from "~/routes/_app.course.$id.gradebook";
 import * as reportRoute from "~/routes/_app.course.$id.student-report";
 import { useTestDatabase } from "../helpers/db";
-import { callAction, callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
+import {
+  callAction,
+  callLoader,
+  createRoleUsers,
+  createUser,
+  redirectedTo,
+  request,
+  signIn,
+} from "../helpers/fixtures";
 import { courseRow, studentRow } from "../helpers/rows";
 
 useTestDatabase();
@@ -28,16 +36,18 @@ async function insertStudent(first: string, last: string) {
   const now = new Date().toISOString();
   return db()
     .insertInto("students")
-    .values(studentRow({
-      first_name: first,
-      last_name: last,
-      second_last_name: "Test",
-      id_number: n,
-      phone_number: `09${n.slice(-8)}`,
-      email: `g${n}@example.com`,
-      created_at: now,
-      updated_at: now,
-    }))
+    .values(
+      studentRow({
+        first_name: first,
+        last_name: last,
+        second_last_name: "Test",
+        id_number: n,
+        phone_number: `09${n.slice(-8)}`,
+        email: `g${n}@example.com`,
+        created_at: now,
+        updated_at: now,
+      }),
+    )
     .returning(["id"])
     .executeTakeFirstOrThrow();
 }
@@ -46,16 +56,18 @@ async function insertCourse(code: string, professorId: number, fields: Partial<I
   const now = new Date().toISOString();
   return db()
     .insertInto("courses")
-    .values(courseRow({
-      course_number: "900",
-      course_id: code,
-      start_date: "2026-01-05",
-      end_date: "2099-12-18",
-      professor_id: professorId,
-      created_at: now,
-      updated_at: now,
-      ...fields,
-    }))
+    .values(
+      courseRow({
+        course_number: "900",
+        course_id: code,
+        start_date: "2026-01-05",
+        end_date: "2099-12-18",
+        professor_id: professorId,
+        created_at: now,
+        updated_at: now,
+        ...fields,
+      }),
+    )
     .returning(["id"])
     .executeTakeFirstOrThrow();
 }
@@ -72,7 +84,13 @@ async function insertItems(courseId: number, items: [string, GradingCategory][])
 async function enroll(courseId: number, studentId: number, end: string | null = null) {
   await db()
     .insertInto("enrollments")
-    .values({ course_id: courseId, student_id: studentId, start_date: "2026-01-05", end_date: end, end_reason: end ? "transfer" : null })
+    .values({
+      course_id: courseId,
+      student_id: studentId,
+      start_date: "2026-01-05",
+      end_date: end,
+      end_reason: end ? "transfer" : null,
+    })
     .execute();
 }
 
@@ -89,7 +107,11 @@ let leaver: number;
 
 beforeAll(async () => {
   users = await createRoleUsers();
-  otherProfessor = await createUser({ role: "professor", email: "other-professor@school.example.com", name: "Other Professor" });
+  otherProfessor = await createUser({
+    role: "professor",
+    email: "other-professor@school.example.com",
+    name: "Other Professor",
+  });
   for (const role of ROLES) cookies[role] = await signIn(users[role].email);
   cookies.otherProfessor = await signIn(otherProfessor.email);
   today = await schoolToday();
@@ -132,7 +154,11 @@ const load = (who: Cookie = "professor", path = gradebookPath()) =>
   callLoader(gradebookRoute, request(path, { cookie: who ? cookies[who] : undefined }), { id: id() });
 
 const save = (form: Record<string, string> | URLSearchParams, who: Cookie = "professor") =>
-  callAction(gradebookRoute, request(gradebookPath(), { method: "POST", cookie: who ? cookies[who] : undefined, form }), { id: id() });
+  callAction(
+    gradebookRoute,
+    request(gradebookPath(), { method: "POST", cookie: who ? cookies[who] : undefined, form }),
+    { id: id() },
+  );
 
 interface GradebookData {
   items: { id: number; item_name: string; category: GradingCategory }[];
@@ -202,17 +228,29 @@ describe("who may open and post the gradebook and the student report", () => {
 
   it.each(WHO)("%s: loaders", async (who) => {
     const cookie = cookieOf(who);
-    expect(answer(await callLoader(gradebookRoute, request(gradebookPath(), { cookie }), { id: id() }))).toBe(expected(who, 200));
-    expect(answer(await callLoader(reportRoute, request(`/course/${course}/student-report`, { cookie }), { id: id() }))).toBe(expected(who, 200));
-    expect(answer(await callLoader(reportRoute, request(`/course/${course}/student-report?sort=final&dir=desc`, { cookie }), { id: id() }))).toBe(
+    expect(answer(await callLoader(gradebookRoute, request(gradebookPath(), { cookie }), { id: id() }))).toBe(
       expected(who, 200),
     );
+    expect(
+      answer(await callLoader(reportRoute, request(`/course/${course}/student-report`, { cookie }), { id: id() })),
+    ).toBe(expected(who, 200));
+    expect(
+      answer(
+        await callLoader(reportRoute, request(`/course/${course}/student-report?sort=final&dir=desc`, { cookie }), {
+          id: id(),
+        }),
+      ),
+    ).toBe(expected(who, 200));
   });
 
   it.each(WHO)("%s: the save action (a valid post) writes only for the course's professor", async (who) => {
     const response = await callAction(
       gradebookRoute,
-      request(gradebookPath(), { method: "POST", cookie: cookieOf(who), form: { [g(ana, items.a1)]: "90", [o(ana, items.a1)]: "" } }),
+      request(gradebookPath(), {
+        method: "POST",
+        cookie: cookieOf(who),
+        form: { [g(ana, items.a1)]: "90", [o(ana, items.a1)]: "" },
+      }),
       { id: id() },
     );
     expect(answer(response)).toBe(expected(who, gradebookPath()));
@@ -220,7 +258,11 @@ describe("who may open and post the gradebook and the student report", () => {
   });
 
   it("an unknown course is a 404", async () => {
-    const response = await callLoader(gradebookRoute, request("/course/999999/gradebook", { cookie: cookies.professor }), { id: "999999" });
+    const response = await callLoader(
+      gradebookRoute,
+      request("/course/999999/gradebook", { cookie: cookies.professor }),
+      { id: "999999" },
+    );
     expect(response.status).toBe(404);
   });
 });
@@ -228,7 +270,13 @@ describe("who may open and post the gradebook and the student report", () => {
 describe("the gradebook page", () => {
   it("lists the course's items in syllabus order and only its current students, by surname", async () => {
     const data = (await (await load()).json()) as GradebookData & { course: { exam: string } };
-    expect(data.items.map((i) => i.item_name)).toEqual(["Assignment 1", "Assignment 2", "Progress Test 1", "Reading & Writing", "Listening"]);
+    expect(data.items.map((i) => i.item_name)).toEqual([
+      "Assignment 1",
+      "Assignment 2",
+      "Progress Test 1",
+      "Reading & Writing",
+      "Listening",
+    ]);
     expect(data.rows.map((r) => r.name)).toEqual(["Ana Alvarez Test", "Bruno Benitez Test", "Carla Cordero Test"]);
     expect(data.course.exam).toBe("MOVERS");
   });
@@ -286,26 +334,34 @@ describe("saving", () => {
     expect(await stored()).toEqual({ [g(ana, items.a2)]: 61 });
   });
 
-  it.each(["101", "-1", "1.234", "abc", "1e2", "100.01", "85..5"])("a bad cell (%s) → 400, marked next to the cell, all typed values kept, nothing saved", async (bad) => {
-    await put({ [g(carla, items.t1)]: 50 });
-    const form = await formOf();
-    form[g(ana, items.a1)] = "88";
-    form[g(bruno, items.a2)] = bad;
-    form[g(carla, items.t1)] = "55,5";
-    const response = await save(form);
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as {
-      state: { formError: string; values: Record<string, string>; originals: Record<string, string>; errors: Record<string, { code: string }> };
-    };
-    expect(body.state.formError).toBe("invalid");
-    expect(Object.keys(body.state.errors)).toEqual([g(bruno, items.a2)]);
-    expect(body.state.errors[g(bruno, items.a2)].code).toMatch(/^(format|range|decimals)$/);
-    expect(body.state.values[g(ana, items.a1)]).toBe("88");
-    expect(body.state.values[g(bruno, items.a2)]).toBe(bad);
-    expect(body.state.values[g(carla, items.t1)]).toBe("55,5");
-    expect(body.state.originals[g(carla, items.t1)]).toBe("50");
-    expect(await stored()).toEqual({ [g(carla, items.t1)]: 50 });
-  });
+  it.each(["101", "-1", "1.234", "abc", "1e2", "100.01", "85..5"])(
+    "a bad cell (%s) → 400, marked next to the cell, all typed values kept, nothing saved",
+    async (bad) => {
+      await put({ [g(carla, items.t1)]: 50 });
+      const form = await formOf();
+      form[g(ana, items.a1)] = "88";
+      form[g(bruno, items.a2)] = bad;
+      form[g(carla, items.t1)] = "55,5";
+      const response = await save(form);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as {
+        state: {
+          formError: string;
+          values: Record<string, string>;
+          originals: Record<string, string>;
+          errors: Record<string, { code: string }>;
+        };
+      };
+      expect(body.state.formError).toBe("invalid");
+      expect(Object.keys(body.state.errors)).toEqual([g(bruno, items.a2)]);
+      expect(body.state.errors[g(bruno, items.a2)].code).toMatch(/^(format|range|decimals)$/);
+      expect(body.state.values[g(ana, items.a1)]).toBe("88");
+      expect(body.state.values[g(bruno, items.a2)]).toBe(bad);
+      expect(body.state.values[g(carla, items.t1)]).toBe("55,5");
+      expect(body.state.originals[g(carla, items.t1)]).toBe("50");
+      expect(await stored()).toEqual({ [g(carla, items.t1)]: 50 });
+    },
+  );
 
   it("the error code says what is wrong", async () => {
     const codes: Record<string, string> = {};
@@ -415,7 +471,11 @@ describe("two tabs (or two professors' sessions) saving the same gradebook", () 
 
 describe("the audit log", () => {
   async function auditRows() {
-    return db().selectFrom("audit_log").select(["user_id", "entity", "entity_id", "details"]).where("action", "=", "grades.changed").execute();
+    return db()
+      .selectFrom("audit_log")
+      .select(["user_id", "entity", "entity_id", "details"])
+      .where("action", "=", "grades.changed")
+      .execute();
   }
 
   it("a first grade is not logged; changing or removing an existing one is, with old → new, by whom", async () => {
@@ -435,7 +495,9 @@ describe("the audit log", () => {
     expect(Number(rows[0].user_id)).toBe(users.professor.id);
     expect(rows[0].entity).toBe("course");
     expect(Number(rows[0].entity_id)).toBe(course);
-    const details = JSON.parse(rows[0].details ?? "{}") as { changes: { student_id: number; grading_item_id: number; old: number; new: number | null }[] };
+    const details = JSON.parse(rows[0].details ?? "{}") as {
+      changes: { student_id: number; grading_item_id: number; old: number; new: number | null }[];
+    };
     expect(details.changes).toEqual(
       expect.arrayContaining([
         { student_id: ana, grading_item_id: items.a1, old: 60, new: 65.5 },
@@ -490,7 +552,11 @@ describe("the student report", () => {
       .execute();
 
     const gradebook = (await (await load()).json()) as GradebookData;
-    const response = await callLoader(reportRoute, request(`/course/${course}/student-report`, { cookie: cookies.professor }), { id: id() });
+    const response = await callLoader(
+      reportRoute,
+      request(`/course/${course}/student-report`, { cookie: cookies.professor }),
+      { id: id() },
+    );
     expect(response.status).toBe(200);
     const report = (await response.json()) as {
       exam: string;
@@ -503,7 +569,15 @@ describe("the student report", () => {
         exam: string;
         modules: string[];
         nextLevel: string;
-        attendance: { present: number; recovered: number; late: number; absent: number; score: number; absences: number; severity: string };
+        attendance: {
+          present: number;
+          recovered: number;
+          late: number;
+          absent: number;
+          score: number;
+          absences: number;
+          severity: string;
+        };
       }[];
     };
     for (const row of gradebook.rows) {
@@ -512,7 +586,9 @@ describe("the student report", () => {
       expect(same.final).toBe(row.final);
       expect(same.result).toBe(row.result);
     }
-    const [a, b, c] = ["ana", "bruno", "carla"].map((_, i) => report.rows.find((r) => r.id === [ana, bruno, carla][i])!);
+    const [a, b, c] = ["ana", "bruno", "carla"].map((_, i) =>
+      report.rows.find((r) => r.id === [ana, bruno, carla][i])!,
+    );
     expect(a.final).toBe(92.5); // (95×30 + 90×30 + 92.5×40) / 100
     expect(a.band).toBe("Excellent");
     expect(a.result).toBe("PASS");
@@ -521,7 +597,14 @@ describe("the student report", () => {
     expect(b.band).toBe("Good");
     expect(c.final).toBeNull();
     expect(c.band).toBe("NOT REPORTED");
-    expect(b.attendance).toMatchObject({ present: 10, recovered: 2, late: 5, absent: 10, absences: 12.5, severity: "warning" });
+    expect(b.attendance).toMatchObject({
+      present: 10,
+      recovered: 2,
+      late: 5,
+      absent: 10,
+      absences: 12.5,
+      severity: "warning",
+    });
     // (10 + 2 + 2.5) / 27
     expect(b.attendance.score).toBe(53.7);
     expect(a.attendance).toMatchObject({ present: 0, absences: 0, score: null, severity: "ok" });
@@ -533,7 +616,11 @@ describe("the student report", () => {
   it("sorts by a whitelisted column; anything else is by name", async () => {
     await put({ [g(ana, items.a1)]: 50, [g(bruno, items.a1)]: 90 });
     const order = async (query: string) => {
-      const response = await callLoader(reportRoute, request(`/course/${course}/student-report${query}`, { cookie: cookies.professor }), { id: id() });
+      const response = await callLoader(
+        reportRoute,
+        request(`/course/${course}/student-report${query}`, { cookie: cookies.professor }),
+        { id: id() },
+      );
       const body = (await response.json()) as { sort: string; rows: { id: number }[] };
       return { sort: body.sort, ids: body.rows.map((r) => r.id) };
     };

@@ -1,17 +1,17 @@
 import { type ServerBuild, createRequestHandler, json } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
+import { type Role, type User } from "~/db/schema";
 import { isHttps } from "~/env.server";
 import { menuFor } from "~/modules/auth/menu";
-import * as pdfReportRoute from "~/routes/course.$id.report[.pdf]";
 import * as csvRoute from "~/routes/admin.students[.csv]";
-import * as imagesRoute from "~/routes/v1.api.images.$file";
-import * as loginApiRoute from "~/routes/v1.api.auth.login";
-import * as getAllRoute from "~/routes/v1.api.transfer-data.get-all";
-import * as createRoute from "~/routes/v1.api.transfer-data.create";
+import * as pdfReportRoute from "~/routes/course.$id.report[.pdf]";
 import * as menuRoute from "~/routes/resources.menu";
 import * as bellRoute from "~/routes/resources.pending-transfers";
+import * as loginApiRoute from "~/routes/v1.api.auth.login";
+import * as imagesRoute from "~/routes/v1.api.images.$file";
+import * as createRoute from "~/routes/v1.api.transfer-data.create";
+import * as getAllRoute from "~/routes/v1.api.transfer-data.get-all";
 import { useTestDatabase } from "../helpers/db";
 import { ORIGIN, createRoleUsers, signIn } from "../helpers/fixtures";
 import { courseRow } from "../helpers/rows";
@@ -61,8 +61,16 @@ beforeAll(async () => {
   add("resources/menu", menuRoute);
   add("course/:id/report.pdf", pdfReportRoute);
   add("admin/students.csv", csvRoute);
-  add("broken", { loader: () => { throw new Error("a bug"); } });
-  add("refused", { loader: () => { throw json({ message: "Not found" }, { status: 404 }); } });
+  add("broken", {
+    loader: () => {
+      throw new Error("a bug");
+    },
+  });
+  add("refused", {
+    loader: () => {
+      throw json({ message: "Not found" }, { status: 404 });
+    },
+  });
   const build = {
     mode: "production",
     entry: { module: await import("~/entry.server") },
@@ -70,14 +78,24 @@ beforeAll(async () => {
     assets: { routes: {}, entry: { module: "/entry.js", imports: [] }, url: "/manifest.js", version: "1" },
     publicPath: "/assets/",
     assetsBuildDirectory: "build/client/assets",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: false, v3_singleFetch: false },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: false,
+      v3_singleFetch: false,
+    },
     isSpaMode: false,
   } as unknown as ServerBuild;
   remix = createRequestHandler(build, "production");
 
   users = await createRoleUsers();
   for (const role of Object.keys(users) as Role[]) cookies[role] = await signIn(users[role].email);
-  const course = await db().insertInto("courses").values(courseRow({ professor_id: users.professor.id })).returning("id").executeTakeFirstOrThrow();
+  const course = await db()
+    .insertInto("courses")
+    .values(courseRow({ professor_id: users.professor.id }))
+    .returning("id")
+    .executeTakeFirstOrThrow();
   courseId = course.id;
 });
 
@@ -89,13 +107,21 @@ afterEach(() => {
   }
 });
 
-function get(path: string, { cookie, headers = {}, base = ORIGIN }: { cookie?: string; headers?: Record<string, string>; base?: string } = {}) {
+function get(
+  path: string,
+  { cookie, headers = {}, base = ORIGIN }: { cookie?: string; headers?: Record<string, string>; base?: string } = {},
+) {
   return new Request(`${base}${path}`, { headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
 }
 function post(path: string, body: Record<string, string>, cookie?: string) {
   return new Request(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { Origin: ORIGIN, Host: "localhost", "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      Origin: ORIGIN,
+      Host: "localhost",
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(body),
   });
 }
@@ -125,9 +151,17 @@ describe("isHttps", () => {
 });
 
 describe("Strict-Transport-Security", () => {
-  const CASES: [string, { env: "production" | "development" | "test"; trust?: boolean; base?: string; proto?: string }, boolean][] = [
+  const CASES: [
+    string,
+    { env: "production" | "development" | "test"; trust?: boolean; base?: string; proto?: string },
+    boolean,
+  ][] = [
     ["production over an https URL", { env: "production", base: "https://school.example" }, true],
-    ["production behind TRUST_PROXY with X-Forwarded-Proto: https", { env: "production", trust: true, proto: "https" }, true],
+    [
+      "production behind TRUST_PROXY with X-Forwarded-Proto: https",
+      { env: "production", trust: true, proto: "https" },
+      true,
+    ],
     ["production over plain http", { env: "production" }, false],
     ["production, X-Forwarded-Proto: https without TRUST_PROXY", { env: "production", proto: "https" }, false],
     ["production behind TRUST_PROXY, the proxy saw http", { env: "production", trust: true, proto: "http" }, false],
@@ -161,15 +195,43 @@ describe("JSON answers: nosniff and no-store, success and error", () => {
     ["API list, no token (401)", () => get("/v1/api/transfer-data/get-all"), 401],
     ["API list, wrong role (403)", () => get("/v1/api/transfer-data/get-all", { cookie: cookies.professor }), 403],
     ["API list, POST (405)", () => post("/v1/api/transfer-data/get-all", {}, cookies.admin_staff), 405],
-    ["API create, bad body (400)", () => post("/v1/api/transfer-data/create", { student_id: "x" }, cookies.admin_staff), 400],
-    ["API sign-in, wrong password", () => post("/v1/api/auth/login", { email: "nobody@school.example.com", password: "nope-nope-nope" }), 401],
+    [
+      "API create, bad body (400)",
+      () => post("/v1/api/transfer-data/create", { student_id: "x" }, cookies.admin_staff),
+      400,
+    ],
+    [
+      "API sign-in, wrong password",
+      () => post("/v1/api/auth/login", { email: "nobody@school.example.com", password: "nope-nope-nope" }),
+      401,
+    ],
     ["API image, no session (401)", () => get("/v1/api/images/abc.png"), 401],
     ["API image, unknown (404)", () => get("/v1/api/images/abc.png", { cookie: cookies.admin_staff }), 404],
     ["bell, signed in", () => get("/resources/pending-transfers", { cookie: cookies.admin_staff }), 200],
-    ["bell, as the page's data", () => get("/resources/pending-transfers?_data=routes%2Fresources%2Fpending-transfers", { cookie: cookies.admin_staff }), 200],
+    [
+      "bell, as the page's data",
+      () =>
+        get("/resources/pending-transfers?_data=routes%2Fresources%2Fpending-transfers", {
+          cookie: cookies.admin_staff,
+        }),
+      200,
+    ],
     ["bell, wrong role (403)", () => get("/resources/pending-transfers", { cookie: cookies.receptionist }), 403],
-    ["menu, pinned (fetch)", () => post("/resources/menu", { intent: "pin", state: "on", fetch: "1", item: menuFor("admin_staff")[0].id }, cookies.admin_staff), 200],
-    ["menu, not pinnable (400)", () => post("/resources/menu", { intent: "pin", state: "on", fetch: "1", item: "nope" }, cookies.admin_staff), 400],
+    [
+      "menu, pinned (fetch)",
+      () =>
+        post(
+          "/resources/menu",
+          { intent: "pin", state: "on", fetch: "1", item: menuFor("admin_staff")[0].id },
+          cookies.admin_staff,
+        ),
+      200,
+    ],
+    [
+      "menu, not pinnable (400)",
+      () => post("/resources/menu", { intent: "pin", state: "on", fetch: "1", item: "nope" }, cookies.admin_staff),
+      400,
+    ],
     ["a thrown JSON refusal (404)", () => get("/refused"), 404],
     ["a page's data", () => get("/?_data=root"), 200],
     ["a route id that matches nothing (Remix's 403)", () => get("/?_data=routes%2Fnope"), 403],
@@ -213,7 +275,11 @@ describe("PDF routes", () => {
   });
 
   it("a refusal (another professor's course: 403 JSON) is not framed or sniffed either", async () => {
-    const other = await db().insertInto("courses").values(courseRow({ course_id: "OTHER", professor_id: null })).returning("id").executeTakeFirstOrThrow();
+    const other = await db()
+      .insertInto("courses")
+      .values(courseRow({ course_id: "OTHER", professor_id: null }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const response = await serve(get(`/course/${other.id}/report.pdf?all=1`, { cookie: cookies.professor }));
     expect(response.status).toBe(403);
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");

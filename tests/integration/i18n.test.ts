@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "~/i18n/config";
 import { db } from "~/db/kysely.server";
+import { LANGUAGES } from "~/i18n/config";
 import { localeCookie } from "~/i18n/i18n.server";
 import * as root from "~/root";
 import * as login from "~/routes/authentication.login";
 import * as localeRoute from "~/routes/resources.locale";
 import { useTestDatabase } from "../helpers/db";
-import { PASSWORD, callAction, callLoader, cookiePair, createUser, redirectedTo, request, setCookies } from "../helpers/fixtures";
+import {
+  PASSWORD,
+  callAction,
+  callLoader,
+  cookiePair,
+  createUser,
+  redirectedTo,
+  request,
+  setCookies,
+} from "../helpers/fixtures";
 
 useTestDatabase();
 
@@ -87,7 +96,10 @@ describe("the language saved on the profile", () => {
   it("is set as the browser's language when the user signs in", async () => {
     const user = await createUser({ role: "coordinator", email: "polyglot@school.example.com" });
     await db().updateTable("users").set({ locale: "fr" }).where("id", "=", user.id).execute();
-    const res = await callAction(login, request("/authentication/login", { form: { email: user.email, password: PASSWORD } }));
+    const res = await callAction(
+      login,
+      request("/authentication/login", { form: { email: user.email, password: PASSWORD } }),
+    );
     expect(res.status).toBe(302);
     const cookies = res.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith("token="))).toBe(true);

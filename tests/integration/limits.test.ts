@@ -1,12 +1,22 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
+import { type Role, type User } from "~/db/schema";
 import { SUBMISSIONS_PER_HOUR } from "~/modules/registrations/wizard.server";
 import * as profileRoute from "~/routes/_app.profile";
 import * as loginRoute from "~/routes/authentication.login";
 import * as apiLoginRoute from "~/routes/v1.api.auth.login";
 import { useTestDatabase } from "../helpers/db";
-import { ORIGIN, PASSWORD, callAction, createRoleUsers, createUser, redirectedTo, request, setCookies, signIn } from "../helpers/fixtures";
+import {
+  ORIGIN,
+  PASSWORD,
+  callAction,
+  createRoleUsers,
+  createUser,
+  redirectedTo,
+  request,
+  setCookies,
+  signIn,
+} from "../helpers/fixtures";
 import { Wizard, adultPersonal, messageValues } from "../helpers/registration";
 
 // Issue 16: M2 (no limit may let one client deny service to all), L1 (an
@@ -77,12 +87,19 @@ async function apiAnswer(response: Response) {
 }
 
 const userRow = (id: number) =>
-  db().selectFrom("users").select(["failed_logins", "locked_at", "password_hash"]).where("id", "=", id).executeTakeFirstOrThrow();
+  db()
+    .selectFrom("users")
+    .select(["failed_logins", "locked_at", "password_hash"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 
 /** 60 wrong sign-ins from one address over six unknown emails and four real accounts (none of them the admin). */
 async function floodSignIns(clientAddress: string | ((i: number) => string)) {
   const victims = await Promise.all(Array.from({ length: 4 }, () => freshUser()));
-  const emails = [...victims.map((v) => v.email), ...Array.from({ length: 6 }, (_, i) => `nobody${i}@school.example.com`)];
+  const emails = [
+    ...victims.map((v) => v.email),
+    ...Array.from({ length: 6 }, (_, i) => `nobody${i}@school.example.com`),
+  ];
   const statuses: number[] = [];
   for (let i = 0; i < 60; i++) {
     const address = typeof clientAddress === "string" ? clientAddress : clientAddress(i);
@@ -127,13 +144,15 @@ describe("M2: one client cannot lock everyone out", () => {
   }
 
   it(`${SUBMISSIONS_PER_HOUR} registrations from 127.0.0.2 close registration for that address only`, async () => {
-    for (let i = 0; i < SUBMISSIONS_PER_HOUR; i++) expect(redirectedTo(await register(FLOODER))).toBe("/students-registration/done");
+    for (let i = 0; i < SUBMISSIONS_PER_HOUR; i++)
+      expect(redirectedTo(await register(FLOODER))).toBe("/students-registration/done");
     expect((await register(FLOODER)).status).toBe(429);
     expect(redirectedTo(await register(NEIGHBOUR))).toBe("/students-registration/done");
   });
 
   it("registrations count per IPv6 /64 too", async () => {
-    for (let i = 0; i < SUBMISSIONS_PER_HOUR; i++) expect(redirectedTo(await register(`2001:db8:bb:1::${i + 1}`))).toBe("/students-registration/done");
+    for (let i = 0; i < SUBMISSIONS_PER_HOUR; i++)
+      expect(redirectedTo(await register(`2001:db8:bb:1::${i + 1}`))).toBe("/students-registration/done");
     expect((await register("2001:db8:bb:1::ff")).status).toBe(429);
     expect(redirectedTo(await register("2001:db8:bb:2::1"))).toBe("/students-registration/done");
   });
@@ -172,7 +191,9 @@ describe("L1: an unknown email and a locked account answer the same", () => {
     };
     const known = await run(real.email);
     expect(await run("no-such-person-api@school.example.com")).toEqual(known);
-    expect(known[4]).toBe(`403 ${JSON.stringify({ message: "Account has been locked. Please contact the school administration." })}`);
+    expect(known[4]).toBe(
+      `403 ${JSON.stringify({ message: "Account has been locked. Please contact the school administration." })}`,
+    );
   });
 
   it("an account locked by hand answers wrong passwords as an open one (locked at the fifth), its right password with the lock", async () => {
@@ -180,7 +201,8 @@ describe("L1: an unknown email and a locked account answer the same", () => {
     const answers: string[] = [];
     for (let i = 0; i < 6; i++) answers.push(await formAnswer(await login(real.email, `wrong-password-${i}`)));
     const unknown: string[] = [];
-    for (let i = 0; i < 6; i++) unknown.push(await formAnswer(await login("no-such-person-2@school.example.com", `wrong-password-${i}`)));
+    for (let i = 0; i < 6; i++)
+      unknown.push(await formAnswer(await login("no-such-person-2@school.example.com", `wrong-password-${i}`)));
     expect(answers).toEqual(unknown);
     expect(await formAnswer(await login(real.email, PASSWORD))).toBe("403 locked login.errors.locked");
   });
@@ -198,14 +220,23 @@ describe("L1: an unknown email and a locked account answer the same", () => {
     const now = new Date().toISOString();
     await db()
       .insertInto("login_attempts")
-      .values(Array.from({ length: 51 }, (_, i) => ({ email: `x${i}@school.example.com`, client: FLOODER, success: 0, created_at: now })))
+      .values(
+        Array.from({ length: 51 }, (_, i) => ({
+          email: `x${i}@school.example.com`,
+          client: FLOODER,
+          success: 0,
+          created_at: now,
+        })),
+      )
       .execute();
     for (const email of [real.email, "no-such-person-3@school.example.com"]) {
       for (let i = 0; i < 5; i++) expect((await login(email, "wrong-password-123", FLOODER)).status).toBe(429);
     }
     // From another client both are at their first failure.
     expect(await formAnswer(await login(real.email, "wrong-password-123"))).toBe("401 invalid login.errors.invalid");
-    expect(await formAnswer(await login("no-such-person-3@school.example.com", "wrong-password-123"))).toBe("401 invalid login.errors.invalid");
+    expect(await formAnswer(await login("no-such-person-3@school.example.com", "wrong-password-123"))).toBe(
+      "401 invalid login.errors.invalid",
+    );
   });
 });
 
@@ -213,7 +244,15 @@ describe("L2: the profile's current password is checked as a sign-in is", () => 
   const change = (cookie: string, current: string, clientAddress = NEIGHBOUR) =>
     callAction(
       profileRoute,
-      request("/profile", { cookie, form: { intent: "password", current_password: current, password: "brand-new-pass-1", confirm: "brand-new-pass-1" } }),
+      request("/profile", {
+        cookie,
+        form: {
+          intent: "password",
+          current_password: current,
+          password: "brand-new-pass-1",
+          confirm: "brand-new-pass-1",
+        },
+      }),
       {},
       { clientAddress },
     );
@@ -238,10 +277,16 @@ describe("L2: the profile's current password is checked as a sign-in is", () => 
     expect(row.failed_logins).toBe(5);
     expect(await db().selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
     expect(
-      await db().selectFrom("audit_log").select("action").where("action", "=", "user.locked").where("entity_id", "=", user.id).execute(),
+      await db()
+        .selectFrom("audit_log")
+        .select("action")
+        .where("action", "=", "user.locked")
+        .where("entity_id", "=", user.id)
+        .execute(),
     ).toHaveLength(1);
     // Both browsers are out; the password did not change.
-    for (const c of [cookie, other]) expect(redirectedTo(await change(c, PASSWORD))).toMatch(/^\/authentication\/login/);
+    for (const c of [cookie, other])
+      expect(redirectedTo(await change(c, PASSWORD))).toMatch(/^\/authentication\/login/);
     expect(await formAnswer(await login(user.email, PASSWORD))).toBe("403 locked login.errors.locked");
   });
 
@@ -264,7 +309,14 @@ describe("L2: the profile's current password is checked as a sign-in is", () => 
     const now = new Date().toISOString();
     await db()
       .insertInto("login_attempts")
-      .values(Array.from({ length: 51 }, (_, i) => ({ email: `x${i}@school.example.com`, client: FLOODER, success: 0, created_at: now })))
+      .values(
+        Array.from({ length: 51 }, (_, i) => ({
+          email: `x${i}@school.example.com`,
+          client: FLOODER,
+          success: 0,
+          created_at: now,
+        })),
+      )
       .execute();
     const refused = await change(cookie, PASSWORD, FLOODER);
     expect(refused.status).toBe(429);

@@ -42,7 +42,13 @@ beforeAll(async () => {
     assets: { routes: {}, entry: { module: "/entry.js", imports: [] }, url: "/manifest.js", version: "1" },
     publicPath: "/assets/",
     assetsBuildDirectory: "build/client/assets",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: false, v3_singleFetch: false },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: false,
+      v3_singleFetch: false,
+    },
     isSpaMode: false,
   } as unknown as ServerBuild;
   handle = createRequestHandler(build, "production");
@@ -52,7 +58,9 @@ beforeAll(async () => {
 async function logged(run: () => Promise<unknown>): Promise<string[]> {
   const lines: string[] = [];
   const keep = (...args: unknown[]) => void lines.push(...format(...args).split("\n"));
-  const spies = (["error", "warn", "log", "info"] as const).map((level) => vi.spyOn(console, level).mockImplementation(keep));
+  const spies = (["error", "warn", "log", "info"] as const).map((level) =>
+    vi.spyOn(console, level).mockImplementation(keep),
+  );
   try {
     await run();
   } finally {
@@ -94,9 +102,19 @@ describe("app logs", () => {
       // A route id that matches nothing (Remix names the URL in its error).
       expect((await handle(new Request(`${ORIGIN}${path}?_data=routes%2Fnope%0AFORGED`))).status).toBe(403);
       // A method the page has no action for (405 warning names the path).
-      await handle(new Request(`${ORIGIN}${path}?_data=routes%2Fauthentication.set-password.%24token`, { method: "POST", headers: { Origin: ORIGIN } }));
+      await handle(
+        new Request(`${ORIGIN}${path}?_data=routes%2Fauthentication.set-password.%24token`, {
+          method: "POST",
+          headers: { Origin: ORIGIN },
+        }),
+      );
       // A cross-site document post (Remix's own Origin check; the warning names the path).
-      await handle(new Request(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: "https://evil.example", Host: "localhost" } })).catch(() => null);
+      await handle(
+        new Request(`${ORIGIN}${path}`, {
+          method: "POST",
+          headers: { Origin: "https://evil.example", Host: "localhost" },
+        }),
+      ).catch(() => null);
     });
     expectClean(lines);
     const text = lines.join("\n");
@@ -108,7 +126,9 @@ describe("app logs", () => {
   it("an error a loader throws is logged with its message escaped and its stack frames on their own lines", async () => {
     const lines = await logged(async () => {
       const entry = await import("~/entry.server");
-      entry.handleError(new Error(`bad value "a\nFORGED" at /authentication/set-password/${TOKEN}`), { request: new Request(`${ORIGIN}/x`) });
+      entry.handleError(new Error(`bad value "a\nFORGED" at /authentication/set-password/${TOKEN}`), {
+        request: new Request(`${ORIGIN}/x`),
+      });
     });
     expectClean(lines);
     expect(lines[0]).toBe('Error: bad value "a\\x0aFORGED" at /authentication/set-password/[redacted]');

@@ -1,14 +1,22 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
+import { type Role, type User } from "~/db/schema";
 import { MENU_PREFERENCES_MAX, bookmarkTarget, reachable } from "~/modules/auth/menu";
 import { ROLES } from "~/modules/auth/permissions";
 import * as appRoute from "~/routes/_app";
 import * as logoutRoute from "~/routes/logout";
 import * as menuRoute from "~/routes/resources.menu";
 import { useTestDatabase } from "../helpers/db";
+import {
+  callAction,
+  callLoader,
+  createRoleUsers,
+  createUser,
+  redirectedTo,
+  request,
+  signIn,
+} from "../helpers/fixtures";
 import { courseRow } from "../helpers/rows";
-import { callAction, callLoader, createRoleUsers, createUser, redirectedTo, request, signIn } from "../helpers/fixtures";
 
 useTestDatabase();
 
@@ -22,7 +30,8 @@ beforeAll(async () => {
   for (const role of ROLES) cookies[role] = await signIn(users[role].email);
 });
 
-const post = (cookie: string | undefined, form: Record<string, string>) => callAction(menuRoute, request("/resources/menu", { cookie, form }));
+const post = (cookie: string | undefined, form: Record<string, string>) =>
+  callAction(menuRoute, request("/resources/menu", { cookie, form }));
 const bookmark = (cookie: string, path: string, state: "on" | "off" = "on", extra: Record<string, string> = {}) =>
   post(cookie, { intent: "bookmark", path, label: `Page ${path}`, state, redirectTo: path, ...extra });
 const pin = (cookie: string, item: string, state: "on" | "off" = "on", extra: Record<string, string> = {}) =>
@@ -31,12 +40,18 @@ const pin = (cookie: string, item: string, state: "on" | "off" = "on", extra: Re
 const bookmarksOf = (userId: number) =>
   db().selectFrom("menu_bookmarks").select(["path", "label"]).where("user_id", "=", userId).orderBy("id").execute();
 const pinsOf = async (userId: number) =>
-  (await db().selectFrom("menu_pins").select("item_id").where("user_id", "=", userId).orderBy("item_id").execute()).map((r) => r.item_id);
+  (await db().selectFrom("menu_pins").select("item_id").where("user_id", "=", userId).orderBy("item_id").execute()).map(
+    (r) => r.item_id,
+  );
 
 async function layoutData(cookie: string) {
   const response = await callLoader(appRoute, request("/dashboard", { cookie }));
   expect(response.status).toBe(200);
-  return (await response.json()) as { bookmarks: { path: string; label: string }[]; pins: string[]; menu: { id: string }[] };
+  return (await response.json()) as {
+    bookmarks: { path: string; label: string }[];
+    pins: string[];
+    menu: { id: string }[];
+  };
 }
 
 describe("bookmarks", () => {
@@ -45,8 +60,12 @@ describe("bookmarks", () => {
     const res = await bookmark(cookies.admin_staff, "/admin/students?status=active&menu_q=stu");
     expect(redirectedTo(res)).toBe("/admin/students?status=active&menu_q=stu");
     // The request's own parameters (the menu search) are not part of the page.
-    expect(await bookmarksOf(admin.id)).toEqual([{ path: "/admin/students?status=active", label: "Page /admin/students?status=active&menu_q=stu" }]);
-    expect((await layoutData(cookies.admin_staff)).bookmarks.map((b) => b.path)).toEqual(["/admin/students?status=active"]);
+    expect(await bookmarksOf(admin.id)).toEqual([
+      { path: "/admin/students?status=active", label: "Page /admin/students?status=active&menu_q=stu" },
+    ]);
+    expect((await layoutData(cookies.admin_staff)).bookmarks.map((b) => b.path)).toEqual([
+      "/admin/students?status=active",
+    ]);
     expect(await bookmarksOf(users.coordinator.id)).toEqual([]);
     expect((await layoutData(cookies.coordinator)).bookmarks).toEqual([]);
 
@@ -103,7 +122,11 @@ describe("bookmarks", () => {
   it("a professor's course page only for the course's own professor; a bookmark the role can no longer open can still be removed", async () => {
     const now = new Date().toISOString();
     const insert = (code: string, professor: number) =>
-      db().insertInto("courses").values(courseRow({ course_id: code, professor_id: professor, created_at: now, updated_at: now })).returning("id").executeTakeFirstOrThrow();
+      db()
+        .insertInto("courses")
+        .values(courseRow({ course_id: code, professor_id: professor, created_at: now, updated_at: now }))
+        .returning("id")
+        .executeTakeFirstOrThrow();
     const mine = await insert("MENU-MINE", users.professor.id);
     const other = await createUser({ role: "professor", email: "other-professor@school.example.com" });
     const theirs = await insert("MENU-THEIRS", other.id);
@@ -123,7 +146,8 @@ describe("bookmarks", () => {
   it(`keeps at most ${MENU_PREFERENCES_MAX} per user, with a clear message, and the others untouched`, async () => {
     const user = await createUser({ role: "receptionist", email: "many-bookmarks@school.example.com" });
     const cookie = await signIn(user.email);
-    for (let i = 0; i < MENU_PREFERENCES_MAX; i++) expect((await bookmark(cookie, `/admin/students/${i + 1}`)).status).toBe(302);
+    for (let i = 0; i < MENU_PREFERENCES_MAX; i++)
+      expect((await bookmark(cookie, `/admin/students/${i + 1}`)).status).toBe(302);
     const refused = await bookmark(cookie, "/admin/students/999", "on", { fetch: "1" });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ ok: false, error: "common:menuTools.bookmarkLimit" });
@@ -169,7 +193,11 @@ describe("who may post", () => {
   it("a cross-site post is refused", async () => {
     const res = await callAction(
       menuRoute,
-      request("/resources/menu", { cookie: cookies.admin_staff, form: { intent: "pin", item: "dashboard", state: "on" }, headers: { Origin: "https://evil.example" } }),
+      request("/resources/menu", {
+        cookie: cookies.admin_staff,
+        form: { intent: "pin", item: "dashboard", state: "on" },
+        headers: { Origin: "https://evil.example" },
+      }),
     );
     expect(res.status).toBe(403);
   });
@@ -184,7 +212,9 @@ describe("sign-out", () => {
     const out = await callAction(logoutRoute, request("/logout", { cookie, form: {} }));
     expect(redirectedTo(out)).toBe("/authentication/login");
     // The old session is gone…
-    expect(redirectedTo(await callLoader(appRoute, request("/dashboard", { cookie })))).toMatch(/^\/authentication\/login/);
+    expect(redirectedTo(await callLoader(appRoute, request("/dashboard", { cookie })))).toMatch(
+      /^\/authentication\/login/,
+    );
     // …the rows are not, and the next session reads them.
     expect((await bookmarksOf(user.id)).map((b) => b.path)).toEqual(["/admin/holidays"]);
     const again = await layoutData(await signIn(user.email));

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CompiledQuery } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, connect, database, db, useDatabase } from "~/db/kysely.server";
-import type { AttendanceValue } from "~/db/schema";
+import { type AttendanceValue } from "~/db/schema";
 import { courseAttendanceSummary, saveSessionAttendance } from "~/modules/attendance/attendance.server";
 import { absenceAlerts } from "~/modules/dashboard/dashboard.server";
 import { loadCourseSheet } from "~/modules/grades/gradebook.server";
@@ -25,12 +25,31 @@ const students: number[] = [];
 
 beforeAll(async () => {
   professor = (await createUser({ role: "professor" })).id;
-  course = (await db().insertInto("courses").values(courseRow({ course_id: "PERF-1" })).returning("id").executeTakeFirstOrThrow()).id;
-  other = (await db().insertInto("courses").values(courseRow({ course_id: "PERF-2" })).returning("id").executeTakeFirstOrThrow()).id;
+  course = (
+    await db()
+      .insertInto("courses")
+      .values(courseRow({ course_id: "PERF-1" }))
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+  other = (
+    await db()
+      .insertInto("courses")
+      .values(courseRow({ course_id: "PERF-2" }))
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
   for (let i = 0; i < 4; i++) {
-    const s = await db().insertInto("students").values(studentRow({ id_number: `091000000${i}`, first_name: `Perf${i}` })).returning("id").executeTakeFirstOrThrow();
+    const s = await db()
+      .insertInto("students")
+      .values(studentRow({ id_number: `091000000${i}`, first_name: `Perf${i}` }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
     students.push(s.id);
-    await db().insertInto("enrollments").values([{ student_id: s.id, course_id: course, start_date: "2026-09-07", end_date: null, end_reason: null }]).execute();
+    await db()
+      .insertInto("enrollments")
+      .values([{ student_id: s.id, course_id: course, start_date: "2026-09-07", end_date: null, end_reason: null }])
+      .execute();
   }
 });
 
@@ -53,28 +72,49 @@ describe("absence counts follow attendance", () => {
   it("through inserts, the attendance save's upsert, updates, moves and deletes", async () => {
     const now = new Date().toISOString();
     const mark = (student: number, date: string, status: AttendanceValue, courseId = course) => ({
-      course_id: courseId, session_date: date, student_id: student, status, recorded_by: null, recorded_at: now,
+      course_id: courseId,
+      session_date: date,
+      student_id: student,
+      status,
+      recorded_by: null,
+      recorded_at: now,
     });
-    await db().insertInto("attendance").values([
-      mark(students[0], "2026-09-07", "absent"),
-      mark(students[0], "2026-09-09", "late"),
-      mark(students[1], "2026-09-07", "present"),
-      mark(students[2], "2026-09-07", "recovered"),
-      mark(students[3], "2026-09-07", "absent", other),
-    ]).execute();
+    await db()
+      .insertInto("attendance")
+      .values([
+        mark(students[0], "2026-09-07", "absent"),
+        mark(students[0], "2026-09-09", "late"),
+        mark(students[1], "2026-09-07", "present"),
+        mark(students[2], "2026-09-07", "recovered"),
+        mark(students[3], "2026-09-07", "absent", other),
+      ])
+      .execute();
     await expectCountsToMatchMarks();
 
     // The attendance page's save: one multi-row upsert, changing some marks.
-    const saved = await saveSessionAttendance(course, "2026-09-07", new Map<number, AttendanceValue>([
-      [students[0], "present"], [students[1], "absent"], [students[2], "late"], [students[3], "absent"],
-    ]), professor);
+    const saved = await saveSessionAttendance(
+      course,
+      "2026-09-07",
+      new Map<number, AttendanceValue>([
+        [students[0], "present"],
+        [students[1], "absent"],
+        [students[2], "late"],
+        [students[3], "absent"],
+      ]),
+      professor,
+    );
     expect(saved.ok).toBe(true);
     await expectCountsToMatchMarks();
 
     await db().updateTable("attendance").set({ status: "late" }).where("student_id", "=", students[1]).execute();
     await expectCountsToMatchMarks();
     // A mark moved to another course and student (a correction): both pairs move.
-    await db().updateTable("attendance").set({ course_id: other, student_id: students[2] }).where("student_id", "=", students[3]).where("course_id", "=", course).execute();
+    await db()
+      .updateTable("attendance")
+      .set({ course_id: other, student_id: students[2] })
+      .where("student_id", "=", students[3])
+      .where("course_id", "=", course)
+      .execute();
     await expectCountsToMatchMarks();
     await db().updateTable("attendance").set({ recorded_at: new Date().toISOString() }).execute();
     await expectCountsToMatchMarks();
@@ -114,7 +154,9 @@ describe.runIf(testDialect === "sqlite")("the busy pages' queries read indexes (
     }
     const out: { sql: string; plan: string[] }[] = [];
     for (const q of captured.filter((c) => /^\s*select/i.test(c.sql))) {
-      const r = await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]));
+      const r = await db().executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]),
+      );
       out.push({ sql: q.sql, plan: r.rows.map((row) => row.detail) });
     }
     return out;
@@ -130,7 +172,9 @@ describe.runIf(testDialect === "sqlite")("the busy pages' queries read indexes (
 
   it("dashboard alerts: the counts over the threshold, by absence_counts_half_idx", async () => {
     const plans = await plansOf(() => absenceAlerts("2026-11-20"));
-    expect(plans.find((p) => p.sql.includes("absence_counts"))!.plan.some((s) => s.includes("absence_counts_half_idx"))).toBe(true);
+    expect(
+      plans.find((p) => p.sql.includes("absence_counts"))!.plan.some((s) => s.includes("absence_counts_half_idx")),
+    ).toBe(true);
     expectNoScan(plans, ["absence_counts", "ac", "attendance", "enrollments", "e", "students", "s"]);
   });
 
@@ -139,19 +183,31 @@ describe.runIf(testDialect === "sqlite")("the busy pages' queries read indexes (
     const page = all.find((p) => p.sql.includes("order by"))!;
     expect(page.plan.some((s) => s.includes("transfers_created_idx"))).toBe(true);
     expect(page.plan.some((s) => s.includes("TEMP B-TREE FOR ORDER BY"))).toBe(false);
-    const byCourse = await plansOf(() => listTransfers(parseTransferFilters(new URLSearchParams({ course: String(course) }))));
+    const byCourse = await plansOf(() =>
+      listTransfers(parseTransferFilters(new URLSearchParams({ course: String(course) }))),
+    );
     expectNoScan(byCourse, ["transfers"]);
   });
 
   it("gradebook sheet and attendance summary: the course's rows only", async () => {
-    expectNoScan(await plansOf(() => loadCourseSheet(course, "2026-11-20")), ["grades", "grading_items", "enrollments", "students", "s"]);
+    expectNoScan(await plansOf(() => loadCourseSheet(course, "2026-11-20")), [
+      "grades",
+      "grading_items",
+      "enrollments",
+      "students",
+      "s",
+    ]);
     const summary = await plansOf(() => courseAttendanceSummary(course, "2026-11-20"));
-    expect(summary.some((p) => p.plan.some((s) => s.includes("COVERING INDEX attendance_course_student_idx")))).toBe(true);
+    expect(summary.some((p) => p.plan.some((s) => s.includes("COVERING INDEX attendance_course_student_idx")))).toBe(
+      true,
+    );
     expectNoScan(summary, ["attendance", "enrollments", "students", "s"]);
   });
 
   it("students list: a course filter reads that course's enrollments; the page's details only its students", async () => {
-    const plans = await plansOf(() => listStudents(parseStudentFilters(new URLSearchParams({ course: String(course), q: "perf" }))));
+    const plans = await plansOf(() =>
+      listStudents(parseStudentFilters(new URLSearchParams({ course: String(course), q: "perf" }))),
+    );
     expectNoScan(plans, ["enrollments", "absence_counts", "ac"]);
     const matching = plans.find((p) => p.sql.includes("over ()"))!;
     expect(matching.plan.some((s) => s.includes("enrollments_course_idx"))).toBe(true);

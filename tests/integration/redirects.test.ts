@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Role, User } from "~/db/schema";
+import { type Role, type User } from "~/db/schema";
 import { ROLES } from "~/modules/auth/permissions";
-import * as notFoundRoute from "~/routes/404";
 import * as splatRoute from "~/routes/$";
+import * as notFoundRoute from "~/routes/404";
 import * as appLayout from "~/routes/_app";
 import * as dashboardRoute from "~/routes/_app.dashboard";
 import * as teachersRoute from "~/routes/_app.teachers._index";
@@ -85,7 +85,9 @@ const CASES: Case[] = [
   {
     path: "/",
     route: indexRoute,
-    expected: (who) => ({ redirect: who === "anonymous" ? "/authentication/login" : HOME[who] ?? "/authentication/login" }),
+    expected: (who) => ({
+      redirect: who === "anonymous" ? "/authentication/login" : (HOME[who] ?? "/authentication/login"),
+    }),
   },
   { path: "/404", route: notFoundRoute, expected: () => ({ status: 404 }) },
   {

@@ -3,11 +3,27 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db, sql } from "~/db/kysely.server";
 import { DRAFT_FIELDS } from "~/modules/registrations/schema";
 import { DRAFTS_PER_CLIENT } from "~/modules/registrations/wizard.server";
-import { DRAFT_HOURS, FINISHED_DRAFT_DAYS, LOGIN_ATTEMPT_HOURS, pruneDrafts, pruneLoginAttempts } from "~/modules/security/prune.server";
+import {
+  DRAFT_HOURS,
+  FINISHED_DRAFT_DAYS,
+  LOGIN_ATTEMPT_HOURS,
+  pruneDrafts,
+  pruneLoginAttempts,
+} from "~/modules/security/prune.server";
 import * as loginRoute from "~/routes/authentication.login";
 import { testDialect, useTestDatabase } from "../helpers/db";
 import { PASSWORD, callAction, createUser, redirectedTo, request } from "../helpers/fixtures";
-import { type FormValues, Wizard, addressValues, adultPersonal, countRows, insertRegistration, messageValues, replyErrors, uniqueIdNumber } from "../helpers/registration";
+import {
+  type FormValues,
+  Wizard,
+  addressValues,
+  adultPersonal,
+  countRows,
+  insertRegistration,
+  messageValues,
+  replyErrors,
+  uniqueIdNumber,
+} from "../helpers/registration";
 
 // Issue 16 M3: anonymous registration drafts are bounded — only the wizard's
 // fields, each at its own maximum, only for a valid first step, a limited
@@ -88,12 +104,20 @@ describe("drafts keep only the wizard's fields, at their own maximum", () => {
     const client = newClient();
     const w = newWizard(client);
     const personal = adultPersonal();
-    const response = await w.post("personal", { ...personal, extra: "x".repeat(2000), __proto__x: "y", intent: "next", website: "" });
+    const response = await w.post("personal", {
+      ...personal,
+      extra: "x".repeat(2000),
+      __proto__x: "y",
+      intent: "next",
+      website: "",
+    });
     expect(redirectedTo(response)).toBe("/students-registration/address");
     const draft = await onlyDraft(client);
     expect(Object.keys(draft.raw.personal).sort()).toEqual(Object.keys(personal).sort());
 
-    expect(redirectedTo(await w.post("address", { ...addressValues(), notes: "z".repeat(2000) }))).toBe("/students-registration/message");
+    expect(redirectedTo(await w.post("address", { ...addressValues(), notes: "z".repeat(2000) }))).toBe(
+      "/students-registration/message",
+    );
     expect(Object.keys((await onlyDraft(client)).raw.address).sort()).toEqual(Object.keys(addressValues()).sort());
     expect((await w.data("address")).defaults).not.toHaveProperty("notes");
   });
@@ -103,9 +127,15 @@ describe("drafts keep only the wizard's fields, at their own maximum", () => {
     const w = newWizard(client);
     await w.upToMessage();
 
-    const long = await w.post("personal", adultPersonal({ first_name: "x".repeat(5000), email: `${"y".repeat(3000)}@example.com` }));
+    const long = await w.post(
+      "personal",
+      adultPersonal({ first_name: "x".repeat(5000), email: `${"y".repeat(3000)}@example.com` }),
+    );
     expect(long.status).toBe(400);
-    expect(await replyErrors(long)).toMatchObject({ first_name: ["registration.errors.tooLong"], email: ["registration.errors.tooLong"] });
+    expect(await replyErrors(long)).toMatchObject({
+      first_name: ["registration.errors.tooLong"],
+      email: ["registration.errors.tooLong"],
+    });
     let draft = await onlyDraft(client);
     expect(draft.raw.personal.first_name).toBe("x".repeat(DRAFT_FIELDS.personal.first_name));
     expect(draft.raw.personal.email).toHaveLength(DRAFT_FIELDS.personal.email);
@@ -135,7 +165,9 @@ describe("a draft is made only for a valid first step", () => {
   it("Back or an empty post on the first step without a draft stores nothing", async () => {
     const client = newClient();
     const w = newWizard(client);
-    expect(redirectedTo(await w.post("personal", { ...adultPersonal(), intent: "back" }))).toBe("/students-registration/personal");
+    expect(redirectedTo(await w.post("personal", { ...adultPersonal(), intent: "back" }))).toBe(
+      "/students-registration/personal",
+    );
     expect((await w.post("personal", {})).status).toBe(400);
     expect(w.cookie).toBeUndefined();
     expect(await draftRows(client)).toHaveLength(0);
@@ -146,7 +178,9 @@ describe("a limited number of drafts per client", () => {
   it(`after ${DRAFTS_PER_CLIENT} unfinished drafts a client's next one gets 429 and a message; others are not affected`, async () => {
     const client = newClient();
     for (let i = 0; i < DRAFTS_PER_CLIENT; i++) {
-      expect(redirectedTo(await newWizard(client).post("personal", adultPersonal()))).toBe("/students-registration/address");
+      expect(redirectedTo(await newWizard(client).post("personal", adultPersonal()))).toBe(
+        "/students-registration/address",
+      );
     }
     const refused = newWizard(client);
     const response = await refused.post("personal", adultPersonal());
@@ -159,7 +193,11 @@ describe("a limited number of drafts per client", () => {
 
     // A finished draft does not count, and neither does an expired one.
     const [oldest] = await draftRows(client);
-    await db().updateTable("registration_drafts").set({ created_at: ago((DRAFT_HOURS + 1) * HOUR) }).where("token_hash", "=", oldest.token_hash).execute();
+    await db()
+      .updateTable("registration_drafts")
+      .set({ created_at: ago((DRAFT_HOURS + 1) * HOUR) })
+      .where("token_hash", "=", oldest.token_hash)
+      .execute();
     expect(redirectedTo(await refused.post("personal", adultPersonal()))).toBe("/students-registration/address");
     expect(refused.cookie).toBeDefined();
   });
@@ -171,7 +209,9 @@ describe("a limited number of drafts per client", () => {
     for (let i = 1; i < DRAFTS_PER_CLIENT; i++) await newWizard(client).post("personal", adultPersonal());
     expect((await newWizard(client).post("personal", adultPersonal())).status).toBe(429);
     expect(redirectedTo(await w.post("address", addressValues()))).toBe("/students-registration/message");
-    expect(redirectedTo(await w.post("message", { message: "kept", intent: "back" }))).toBe("/students-registration/address");
+    expect(redirectedTo(await w.post("message", { message: "kept", intent: "back" }))).toBe(
+      "/students-registration/address",
+    );
     expect((await w.data("message")).defaults).toMatchObject({ message: "kept" });
     expect(redirectedTo(await w.post("message", messageValues()))).toBe("/students-registration/done");
   });
@@ -183,7 +223,11 @@ describe("drafts expire after a day and are pruned; so are old sign-in attempts"
     const w = newWizard(client);
     await w.post("personal", adultPersonal());
     expect((await w.get("address")).status).toBe(200);
-    await db().updateTable("registration_drafts").set({ created_at: ago((DRAFT_HOURS + 1) * HOUR) }).where("client", "=", client).execute();
+    await db()
+      .updateTable("registration_drafts")
+      .set({ created_at: ago((DRAFT_HOURS + 1) * HOUR) })
+      .where("client", "=", client)
+      .execute();
     expect(redirectedTo(await w.get("address"))).toBe("/students-registration/personal");
     expect((await w.data("personal")).defaults).toEqual({});
   });
@@ -218,11 +262,27 @@ describe("drafts expire after a day and are pruned; so are old sign-in attempts"
   it(`sign-in attempts older than ${LOGIN_ATTEMPT_HOURS} hours are pruned when one is made`, async () => {
     const user = await createUser({ role: "admin_staff", email: "prune@school.example.com" });
     await createUser({ role: "admin_staff", email: "old@example.com" });
-    const attempt = (created: string) => ({ email: "old@example.com", client: "192.0.2.1", success: 0, created_at: created });
-    await db().insertInto("login_attempts").values([attempt(ago((LOGIN_ATTEMPT_HOURS + 1) * HOUR)), attempt(ago(LOGIN_ATTEMPT_HOURS * 2 * HOUR))]).execute();
-    await db().insertInto("login_attempts").values(attempt(ago(HOUR))).execute();
+    const attempt = (created: string) => ({
+      email: "old@example.com",
+      client: "192.0.2.1",
+      success: 0,
+      created_at: created,
+    });
+    await db()
+      .insertInto("login_attempts")
+      .values([attempt(ago((LOGIN_ATTEMPT_HOURS + 1) * HOUR)), attempt(ago(LOGIN_ATTEMPT_HOURS * 2 * HOUR))])
+      .execute();
+    await db()
+      .insertInto("login_attempts")
+      .values(attempt(ago(HOUR)))
+      .execute();
     const old = () =>
-      db().selectFrom("login_attempts").select("created_at").where("email", "=", "old@example.com").orderBy("created_at").execute();
+      db()
+        .selectFrom("login_attempts")
+        .select("created_at")
+        .where("email", "=", "old@example.com")
+        .orderBy("created_at")
+        .execute();
     expect(await old()).toHaveLength(3);
 
     await callAction(loginRoute, request("/authentication/login", { form: { email: user.email, password: PASSWORD } }));
@@ -237,16 +297,23 @@ describe("drafts expire after a day and are pruned; so are old sign-in attempts"
     const email = "nobody-here@school.example.com";
     const answers: number[] = [];
     for (let i = 0; i < 8; i++) {
-      answers.push((await callAction(loginRoute, request("/authentication/login", { form: { email, password: `wrong-${i}` } }))).status);
+      answers.push(
+        (await callAction(loginRoute, request("/authentication/login", { form: { email, password: `wrong-${i}` } })))
+          .status,
+      );
     }
     expect(answers).toEqual([401, 401, 401, 401, 403, 403, 403, 403]);
-    const failed = () => db().selectFrom("login_attempts").select("id").where("email", "=", email).where("success", "=", 0).execute();
+    const failed = () =>
+      db().selectFrom("login_attempts").select("id").where("email", "=", email).where("success", "=", 0).execute();
     expect(await failed()).toHaveLength(5);
 
     await pruneLoginAttempts(new Date(Date.now() + 30 * 24 * HOUR));
     expect(await failed()).toHaveLength(5);
     expect(await countRows("login_attempts", { column: "email", value: email })).toBe(5);
-    expect((await callAction(loginRoute, request("/authentication/login", { form: { email, password: "another-guess" } }))).status).toBe(403);
+    expect(
+      (await callAction(loginRoute, request("/authentication/login", { form: { email, password: "another-guess" } })))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -256,7 +323,8 @@ describe("1,000 anonymous drafts", () => {
     const drafts = await countRows("registration_drafts");
     for (let i = 0; i < 1000; i++) {
       const response = await newWizard().post("personal", heavyPersonal());
-      if (redirectedTo(response) !== "/students-registration/address") throw new Error(`draft ${i}: ${response.status}`);
+      if (redirectedTo(response) !== "/students-registration/address")
+        throw new Error(`draft ${i}: ${response.status}`);
     }
     expect(await countRows("registration_drafts")).toBe(drafts + 1000);
     const grown = (await draftStorageBytes()) - before;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
+import { type Role, type User } from "~/db/schema";
 import { ROLES } from "~/modules/auth/permissions";
 import { SUBMISSIONS_PER_HOUR } from "~/modules/registrations/wizard.server";
 import * as detailRoute from "~/routes/_app.admin.registered-students.$id";
@@ -8,7 +8,6 @@ import * as listRoute from "~/routes/_app.admin.registered-students._index";
 import * as indexRoute from "~/routes/students-registration._index";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
-import { courseRow, studentRow } from "../helpers/rows";
 import {
   type FormValues,
   Wizard,
@@ -21,6 +20,7 @@ import {
   replyErrors,
   uniqueIdNumber,
 } from "../helpers/registration";
+import { courseRow, studentRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -137,7 +137,12 @@ describe("wizard: bad data on each step → 400, field messages, nothing stored"
     const w = newWizard();
     const none = await w.post(
       "personal",
-      kidPersonal({ emergency_contact_name: "", emergency_contact_phone: "", emergency_contact_relationship: "", email: "" }),
+      kidPersonal({
+        emergency_contact_name: "",
+        emergency_contact_phone: "",
+        emergency_contact_relationship: "",
+        email: "",
+      }),
     );
     expect(none.status).toBe(400);
     expect(await replyErrors(none)).toMatchObject({
@@ -146,7 +151,10 @@ describe("wizard: bad data on each step → 400, field messages, nothing stored"
       emergency_contact_phone: [E("emergencyPhone")],
       emergency_contact_relationship: [E("emergencyRelationship")],
     });
-    const same = await w.post("personal", kidPersonal({ phone_number: "3001234567", emergency_contact_phone: "300-123-4567" }));
+    const same = await w.post(
+      "personal",
+      kidPersonal({ phone_number: "3001234567", emergency_contact_phone: "300-123-4567" }),
+    );
     expect(same.status).toBe(400);
     expect(await replyErrors(same)).toEqual({ emergency_contact_phone: [E("emergencyPhoneSame")] });
   });
@@ -156,9 +164,22 @@ describe("wizard: bad data on each step → 400, field messages, nothing stored"
     const empty = await w.post("personal", {});
     expect(empty.status).toBe(400);
     expect(Object.keys(await replyErrors(empty))).toEqual(
-      expect.arrayContaining(["first_name", "middle_name", "last_name", "second_last_name", "id_number", "birthday", "phone_number", "email", "age_category"]),
+      expect.arrayContaining([
+        "first_name",
+        "middle_name",
+        "last_name",
+        "second_last_name",
+        "id_number",
+        "birthday",
+        "phone_number",
+        "email",
+        "age_category",
+      ]),
     );
-    const long = await w.post("personal", adultPersonal({ first_name: "x".repeat(5000), email: `${"y".repeat(300)}@example.com` }));
+    const long = await w.post(
+      "personal",
+      adultPersonal({ first_name: "x".repeat(5000), email: `${"y".repeat(300)}@example.com` }),
+    );
     expect(long.status).toBe(400);
     expect(await replyErrors(long)).toMatchObject({ first_name: [E("tooLong")], email: [E("tooLong")] });
   });
@@ -167,7 +188,10 @@ describe("wizard: bad data on each step → 400, field messages, nothing stored"
     const before = await registrations();
     const w = newWizard();
     await w.post("personal", adultPersonal());
-    const wrongLevel = await w.post("address", addressValues({ level: "A1.1", schedule: "SUN-00-01", same_billing: "no", billing_address: "" }));
+    const wrongLevel = await w.post(
+      "address",
+      addressValues({ level: "A1.1", schedule: "SUN-00-01", same_billing: "no", billing_address: "" }),
+    );
     expect(wrongLevel.status).toBe(400);
     expect(await replyErrors(wrongLevel)).toMatchObject({
       level: [E("levelInvalid")],
@@ -228,12 +252,18 @@ describe("wizard: Back keeps what was typed", () => {
     expect((await w.data("address")).defaults).toMatchObject({ ...address, level: "" });
 
     // Next again: personal is kept, address needs its level back.
-    expect(redirectedTo(await w.post("personal", { ...personal, intent: "next" }))).toBe("/students-registration/address");
-    expect(redirectedTo(await w.post("address", { ...address, intent: "next" }))).toBe("/students-registration/message");
+    expect(redirectedTo(await w.post("personal", { ...personal, intent: "next" }))).toBe(
+      "/students-registration/address",
+    );
+    expect(redirectedTo(await w.post("address", { ...address, intent: "next" }))).toBe(
+      "/students-registration/message",
+    );
     expect((await w.data("message")).defaults).toMatchObject({ message: "Half typed" });
     expect(await registrationsFor(personal.id_number)).toHaveLength(0);
 
-    expect(redirectedTo(await w.post("message", messageValues({ intent: "next" })))).toBe("/students-registration/done");
+    expect(redirectedTo(await w.post("message", messageValues({ intent: "next" })))).toBe(
+      "/students-registration/done",
+    );
     const [row] = await registrationsFor(personal.id_number);
     expect(row).toMatchObject({ age_category: "kids", level_id: 8, same_billing: 1, billing_address: null });
   });
@@ -297,16 +327,29 @@ describe("wizard: a good run", () => {
       intent: "next",
     });
     expect(redirectedTo(await w.post("personal", personal))).toBe("/students-registration/address");
-    const address = addressValues({ same_billing: "yes", billing_address: "", where_hear_about_us: "", promotion: "", website: "", intent: "next" });
+    const address = addressValues({
+      same_billing: "yes",
+      billing_address: "",
+      where_hear_about_us: "",
+      promotion: "",
+      website: "",
+      intent: "next",
+    });
     expect(redirectedTo(await w.post("address", address))).toBe("/students-registration/message");
     expect((await w.get("message")).status).toBe(200);
-    expect(redirectedTo(await w.post("message", { message: "", accepted_terms: "on", website: "", intent: "next" }))).toBe(
-      "/students-registration/done",
-    );
+    expect(
+      redirectedTo(await w.post("message", { message: "", accepted_terms: "on", website: "", intent: "next" })),
+    ).toBe("/students-registration/done");
     expect((await w.get("done")).status).toBe(200);
     const rows = await registrationsFor(personal.id_number);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ where_hear_about_us: null, promotion: null, billing_address: null, message: null, same_billing: 1 });
+    expect(rows[0]).toMatchObject({
+      where_hear_about_us: null,
+      promotion: null,
+      billing_address: null,
+      message: null,
+      same_billing: 1,
+    });
   });
 
   it("a kid: emergency contact stored, level by short name", async () => {
@@ -368,7 +411,12 @@ describe("wizard: one submission, one registration", () => {
     const w = newWizard();
     const personal = await w.upToMessage();
     const answers = await Promise.all([1, 2, 3].map(() => w.post("message", messageValues())));
-    for (const a of answers) expect([a.status, redirectedTo(a), a.status === 302 ? "" : await a.text()]).toEqual([302, "/students-registration/done", ""]);
+    for (const a of answers)
+      expect([a.status, redirectedTo(a), a.status === 302 ? "" : await a.text()]).toEqual([
+        302,
+        "/students-registration/done",
+        "",
+      ]);
     expect(await registrationsFor(personal.id_number)).toHaveLength(1);
   });
 });
@@ -440,7 +488,8 @@ describe("wizard: spam and abuse", () => {
     const ip = "192.0.2.77";
     const now = new Date().toISOString();
     const earlier = [];
-    for (let i = 0; i < SUBMISSIONS_PER_HOUR - 1; i++) earlier.push(await insertRegistration({ client: ip, created_at: now }));
+    for (let i = 0; i < SUBMISSIONS_PER_HOUR - 1; i++)
+      earlier.push(await insertRegistration({ client: ip, created_at: now }));
 
     // The last one still allowed, through the wizard.
     const allowed = new Wizard({ "X-Forwarded-For": ip });
@@ -464,7 +513,15 @@ describe("wizard: spam and abuse", () => {
 
     // Submissions older than an hour no longer count: the refused one goes through.
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
-    await db().updateTable("registrations").set({ created_at: twoHoursAgo }).where("id", "in", earlier.map((r) => r.id)).execute();
+    await db()
+      .updateTable("registrations")
+      .set({ created_at: twoHoursAgo })
+      .where(
+        "id",
+        "in",
+        earlier.map((r) => r.id),
+      )
+      .execute();
     expect(redirectedTo(await refused.post("message", messageValues()))).toBe("/students-registration/done");
     expect(await registrationsFor(personal.id_number)).toHaveLength(1);
   });
@@ -495,44 +552,55 @@ async function insertStudent(idNumber: string, status: "active" | "inactive") {
   const now = new Date().toISOString();
   return db()
     .insertInto("students")
-    .values(studentRow({
-      first_name: "Sam",
-      middle_name: "J",
-      last_name: "Stone",
-      second_last_name: "Rivers",
-      id_number: idNumber,
-      birthday: "1990-01-01",
-      phone_number: "3000000000",
-      email: `${idNumber.toLowerCase()}@example.com`,
-      address: "Somewhere",
-      schedule: "SAT-09-13",
-      status,
-      created_at: now,
-      updated_at: now,
-    }))
+    .values(
+      studentRow({
+        first_name: "Sam",
+        middle_name: "J",
+        last_name: "Stone",
+        second_last_name: "Rivers",
+        id_number: idNumber,
+        birthday: "1990-01-01",
+        phone_number: "3000000000",
+        email: `${idNumber.toLowerCase()}@example.com`,
+        address: "Somewhere",
+        schedule: "SAT-09-13",
+        status,
+        created_at: now,
+        updated_at: now,
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
 }
 
-async function insertCourse(fields: { level_id: number; age_category: "kids" | "adults"; capacity: number; course_id: string; end_date?: string; status?: string }) {
+async function insertCourse(fields: {
+  level_id: number;
+  age_category: "kids" | "adults";
+  capacity: number;
+  course_id: string;
+  end_date?: string;
+  status?: string;
+}) {
   const now = new Date().toISOString();
   return db()
     .insertInto("courses")
-    .values(courseRow({
-      course_number: fields.course_id,
-      course_id: fields.course_id,
-      level_id: fields.level_id,
-      age_category: fields.age_category,
-      type: "regular",
-      start_time: "19:00",
-      end_time: "21:00",
-      start_date: "2020-01-01",
-      end_date: fields.end_date ?? "2099-12-31",
-      capacity: fields.capacity,
-      status: (fields.status ?? "active") as "active" | "inactive",
-      created_at: now,
-      updated_at: now,
-    }))
+    .values(
+      courseRow({
+        course_number: fields.course_id,
+        course_id: fields.course_id,
+        level_id: fields.level_id,
+        age_category: fields.age_category,
+        type: "regular",
+        start_time: "19:00",
+        end_time: "21:00",
+        start_date: "2020-01-01",
+        end_date: fields.end_date ?? "2099-12-31",
+        capacity: fields.capacity,
+        status: (fields.status ?? "active") as "active" | "inactive",
+        created_at: now,
+        updated_at: now,
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
 }
@@ -544,24 +612,77 @@ describe("registered students: the list", () => {
   beforeAll(async () => {
     // A private family name so other tests' rows stay out of these lists.
     const rows = [
-      { key: "p1", status: "pending", age_category: "adults", created_at: "2025-01-10T10:00:00.000Z", first_name: "Alba", email: "alba.one@example.com", level_id: 3 },
-      { key: "p2", status: "pending", age_category: "kids", created_at: "2025-02-15T10:00:00.000Z", first_name: "Bruno", email: "bruno@example.com", level_id: 8 },
-      { key: "a1", status: "approved", age_category: "adults", created_at: "2025-03-20T10:00:00.000Z", first_name: "Celia", email: "celia@example.com", level_id: 3 },
-      { key: "r1", status: "rejected", age_category: "kids", created_at: "2025-04-25T10:00:00.000Z", first_name: "Dario", email: "dario@mail.example.org", level_id: 9 },
-      { key: "p3", status: "pending", age_category: "adults", created_at: "2025-05-30T23:30:00.000Z", first_name: "Elena", email: "elena@example.com", level_id: 1 },
+      {
+        key: "p1",
+        status: "pending",
+        age_category: "adults",
+        created_at: "2025-01-10T10:00:00.000Z",
+        first_name: "Alba",
+        email: "alba.one@example.com",
+        level_id: 3,
+      },
+      {
+        key: "p2",
+        status: "pending",
+        age_category: "kids",
+        created_at: "2025-02-15T10:00:00.000Z",
+        first_name: "Bruno",
+        email: "bruno@example.com",
+        level_id: 8,
+      },
+      {
+        key: "a1",
+        status: "approved",
+        age_category: "adults",
+        created_at: "2025-03-20T10:00:00.000Z",
+        first_name: "Celia",
+        email: "celia@example.com",
+        level_id: 3,
+      },
+      {
+        key: "r1",
+        status: "rejected",
+        age_category: "kids",
+        created_at: "2025-04-25T10:00:00.000Z",
+        first_name: "Dario",
+        email: "dario@mail.example.org",
+        level_id: 9,
+      },
+      {
+        key: "p3",
+        status: "pending",
+        age_category: "adults",
+        created_at: "2025-05-30T23:30:00.000Z",
+        first_name: "Elena",
+        email: "elena@example.com",
+        level_id: 1,
+      },
     ] as const;
     for (const { key, ...fields } of rows) {
-      const row = await insertRegistration({ ...fields, last_name: tag, id_number: `${key.toUpperCase()}${tag}`.slice(0, 13) });
+      const row = await insertRegistration({
+        ...fields,
+        last_name: tag,
+        id_number: `${key.toUpperCase()}${tag}`.slice(0, 13),
+      });
       ids[key] = row.id;
     }
   });
 
   const list = async (query: string, role: Role = "admin_staff") => {
-    const response = await callLoader(listRoute, request(`/admin/registered-students?${query}`, { cookie: cookies[role] }));
+    const response = await callLoader(
+      listRoute,
+      request(`/admin/registered-students?${query}`, { cookie: cookies[role] }),
+    );
     expect(response.status).toBe(200);
-    return (await response.json()) as { rows: { id: number; status: string; level: string }[]; total: number; page: number; limit: number };
+    return (await response.json()) as {
+      rows: { id: number; status: string; level: string }[];
+      total: number;
+      page: number;
+      limit: number;
+    };
   };
-  const keysOf = (rows: { id: number }[]) => rows.map((r) => Object.entries(ids).find(([, id]) => id === r.id)?.[0] ?? `other:${r.id}`);
+  const keysOf = (rows: { id: number }[]) =>
+    rows.map((r) => Object.entries(ids).find(([, id]) => id === r.id)?.[0] ?? `other:${r.id}`);
 
   it("admin, receptionist and financial see it, newest first", async () => {
     for (const role of ["admin_staff", "receptionist", "financial"] as const) {
@@ -572,13 +693,20 @@ describe("registered students: the list", () => {
   });
 
   it("coordinator gets 403, professor goes to /teachers, anonymous to the sign-in", async () => {
-    const coordinator = await callLoader(listRoute, request("/admin/registered-students", { cookie: cookies.coordinator }));
+    const coordinator = await callLoader(
+      listRoute,
+      request("/admin/registered-students", { cookie: cookies.coordinator }),
+    );
     expect(coordinator.status).toBe(403);
     const professor = await callLoader(listRoute, request("/admin/registered-students", { cookie: cookies.professor }));
     expect(redirectedTo(professor)).toBe("/teachers");
     const anonymous = await callLoader(listRoute, request("/admin/registered-students"));
     expect(redirectedTo(anonymous)).toMatch(/^\/authentication\/login/);
-    const detail = await callLoader(detailRoute, request(`/admin/registered-students/${ids.p1}`, { cookie: cookies.coordinator }), { id: String(ids.p1) });
+    const detail = await callLoader(
+      detailRoute,
+      request(`/admin/registered-students/${ids.p1}`, { cookie: cookies.coordinator }),
+      { id: String(ids.p1) },
+    );
     expect(detail.status).toBe(403);
   });
 
@@ -631,14 +759,25 @@ describe("registered students: the list", () => {
 
   it("the detail page: financial reads it without deciding, the receptionist may decide", async () => {
     const detail = async (role: Role) => {
-      const response = await callLoader(detailRoute, request(`/admin/registered-students/${ids.p1}`, { cookie: cookies[role] }), { id: String(ids.p1) });
+      const response = await callLoader(
+        detailRoute,
+        request(`/admin/registered-students/${ids.p1}`, { cookie: cookies[role] }),
+        { id: String(ids.p1) },
+      );
       expect(response.status).toBe(200);
       return (await response.json()) as { registration: { id: number; first_name: string }; canDecide: boolean };
     };
-    expect(await detail("financial")).toMatchObject({ registration: { id: ids.p1, first_name: "Alba" }, canDecide: false });
+    expect(await detail("financial")).toMatchObject({
+      registration: { id: ids.p1, first_name: "Alba" },
+      canDecide: false,
+    });
     expect(await detail("receptionist")).toMatchObject({ canDecide: true });
     expect(await detail("admin_staff")).toMatchObject({ canDecide: true });
-    const missing = await callLoader(detailRoute, request("/admin/registered-students/999999", { cookie: cookies.admin_staff }), { id: "999999" });
+    const missing = await callLoader(
+      detailRoute,
+      request("/admin/registered-students/999999", { cookie: cookies.admin_staff }),
+      { id: "999999" },
+    );
     expect(missing.status).toBe(404);
   });
 });
@@ -650,10 +789,12 @@ describe("registered students: approve and reject", () => {
       request(`/admin/registered-students/${id}`, { form, cookie: role ? cookies[role] : undefined, headers }),
       { id: String(id) },
     );
-  const registration = (id: number) => db().selectFrom("registrations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const registration = (id: number) =>
+    db().selectFrom("registrations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const auditRows = (id: number) =>
     db().selectFrom("audit_log").selectAll().where("entity", "=", "registration").where("entity_id", "=", id).execute();
-  const studentsFor = (idNumber: string) => db().selectFrom("students").selectAll().where("id_number", "=", idNumber).execute();
+  const studentsFor = (idNumber: string) =>
+    db().selectFrom("students").selectAll().where("id_number", "=", idNumber).execute();
 
   it("approve as admin: exactly one active student with the registration's data, and an audit line", async () => {
     const r = await insertRegistration({
@@ -706,7 +847,11 @@ describe("registered students: approve and reject", () => {
     expect(await countRows("enrollments", { column: "student_id", value: s.id })).toBe(0);
 
     // The detail page no longer offers the decision.
-    const page = await callLoader(detailRoute, request(`/admin/registered-students/${r.id}`, { cookie: cookies.admin_staff }), { id: String(r.id) });
+    const page = await callLoader(
+      detailRoute,
+      request(`/admin/registered-students/${r.id}`, { cookie: cookies.admin_staff }),
+      { id: String(r.id) },
+    );
     expect(await page.json()).toMatchObject({ canDecide: false, registration: { status: "approved" } });
   });
 
@@ -728,7 +873,10 @@ describe("registered students: approve and reject", () => {
 
   it("two approvals at once make one student", async () => {
     const r = await insertRegistration();
-    const answers = await Promise.all([decide("admin_staff", r.id, { intent: "approve" }), decide("receptionist", r.id, { intent: "approve" })]);
+    const answers = await Promise.all([
+      decide("admin_staff", r.id, { intent: "approve" }),
+      decide("receptionist", r.id, { intent: "approve" }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
     expect(await studentsFor(r.id_number)).toHaveLength(1);
     expect(await auditRows(r.id)).toHaveLength(1);
@@ -738,7 +886,11 @@ describe("registered students: approve and reject", () => {
     const r = await insertRegistration({ status: "rejected", reject_reason: "Duplicate" });
     const response = await decide("admin_staff", r.id, { intent: "approve" });
     expect(response.status).toBe(409);
-    expect(await registration(r.id)).toMatchObject({ status: "rejected", reject_reason: "Duplicate", student_id: null });
+    expect(await registration(r.id)).toMatchObject({
+      status: "rejected",
+      reject_reason: "Duplicate",
+      student_id: null,
+    });
     expect(await studentsFor(r.id_number)).toHaveLength(0);
     expect(await auditRows(r.id)).toHaveLength(0);
   });
@@ -755,11 +907,16 @@ describe("registered students: approve and reject", () => {
   });
 
   it("approve and enroll; a full course → 400 and nothing is created", async () => {
-    const course = await insertCourse({ level_id: 2, age_category: "adults", capacity: 1, course_id: `T-A2-${Date.now()}` });
+    const course = await insertCourse({
+      level_id: 2,
+      age_category: "adults",
+      capacity: 1,
+      course_id: `T-A2-${Date.now()}`,
+    });
     const first = await insertRegistration({ level_id: 2 });
-    expect(redirectedTo(await decide("admin_staff", first.id, { intent: "approve", course_id: String(course.id) }))).toBe(
-      `/admin/registered-students/${first.id}`,
-    );
+    expect(
+      redirectedTo(await decide("admin_staff", first.id, { intent: "approve", course_id: String(course.id) })),
+    ).toBe(`/admin/registered-students/${first.id}`);
     const [student] = await studentsFor(first.id_number);
     const enrollments = await db().selectFrom("enrollments").selectAll().where("student_id", "=", student.id).execute();
     expect(enrollments).toHaveLength(1);
@@ -767,7 +924,11 @@ describe("registered students: approve and reject", () => {
 
     // The detail of another pending registration lists the course, now full.
     const second = await insertRegistration({ level_id: 2 });
-    const page = await callLoader(detailRoute, request(`/admin/registered-students/${second.id}`, { cookie: cookies.admin_staff }), { id: String(second.id) });
+    const page = await callLoader(
+      detailRoute,
+      request(`/admin/registered-students/${second.id}`, { cookie: cookies.admin_staff }),
+      { id: String(second.id) },
+    );
     const data = (await page.json()) as { courses: { id: number; enrolled: number; capacity: number }[] };
     expect(data.courses).toEqual([expect.objectContaining({ id: course.id, enrolled: 1, capacity: 1 })]);
 
@@ -781,7 +942,12 @@ describe("registered students: approve and reject", () => {
     expect(await auditRows(second.id)).toHaveLength(0);
 
     // A course of another level → 400; without a course the approval goes through.
-    const other = await insertCourse({ level_id: 5, age_category: "adults", capacity: 10, course_id: `T-B2U-${Date.now()}` });
+    const other = await insertCourse({
+      level_id: 5,
+      age_category: "adults",
+      capacity: 10,
+      course_id: `T-B2U-${Date.now()}`,
+    });
     const wrong = await decide("admin_staff", second.id, { intent: "approve", course_id: String(other.id) });
     expect(wrong.status).toBe(400);
     expect(await replyErrors(wrong)).toEqual({ course_id: ["registrations.errors.courseInvalid"] });
@@ -801,7 +967,10 @@ describe("registered students: approve and reject", () => {
     }
     expect(await registration(r.id)).toMatchObject({ status: "pending", reject_reason: null });
 
-    const response = await decide("receptionist", r.id, { intent: "reject", reason: "  Duplicate of another registration  " });
+    const response = await decide("receptionist", r.id, {
+      intent: "reject",
+      reason: "  Duplicate of another registration  ",
+    });
     expect(redirectedTo(response)).toBe(`/admin/registered-students/${r.id}`);
     expect(await registration(r.id)).toMatchObject({
       status: "rejected",
@@ -823,7 +992,9 @@ describe("registered students: approve and reject", () => {
     expect((await decide("coordinator", r.id, { intent: "approve" })).status).toBe(403);
     expect(redirectedTo(await decide("professor", r.id, { intent: "approve" }))).toBe("/teachers");
     expect(redirectedTo(await decide(null, r.id, { intent: "approve" }))).toMatch(/^\/authentication\/login/);
-    expect((await decide("admin_staff", r.id, { intent: "approve" }, { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await decide("admin_staff", r.id, { intent: "approve" }, { Origin: "https://evil.example" })).status).toBe(
+      403,
+    );
     expect(await registration(r.id)).toMatchObject({ status: "pending", student_id: null, decided_by: null });
     expect(await studentsFor(r.id_number)).toHaveLength(0);
     expect(await auditRows(r.id)).toHaveLength(0);
@@ -843,7 +1014,13 @@ describe("registered students: approve and reject", () => {
     const [r] = await registrationsFor(personal.id_number);
     expect(redirectedTo(await decide("receptionist", r.id, { intent: "approve" }))).toBeTruthy();
     const [student] = await studentsFor(personal.id_number);
-    expect(student).toMatchObject({ status: "active", level_id: 11, schedule: "TUE-THU-17-19", age_category: "kids", email: "ana.perez@example.com" });
+    expect(student).toMatchObject({
+      status: "active",
+      level_id: 11,
+      schedule: "TUE-THU-17-19",
+      age_category: "kids",
+      email: "ana.perez@example.com",
+    });
     // …and the ID number can no longer start a new registration.
     const again = newWizard();
     const response = await again.post("personal", adultPersonal({ id_number: personal.id_number }));

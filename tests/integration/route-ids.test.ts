@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
+import { type Role, type User } from "~/db/schema";
 import { requireId, searchId } from "~/http/ids.server";
 import { notFound, notFoundResponse } from "~/http/not-found.server";
 import { issueSession } from "~/modules/auth/session.server";
@@ -38,14 +38,55 @@ beforeAll(async () => {
   users = await createRoleUsers();
   for (const role of ["admin_staff", "professor"] as const) cookies[role] = await signIn(users[role].email);
   bearer = (await issueSession(request("/"), users.admin_staff.id)).token;
-  course = Number((await db().insertInto("courses").values(courseRow({ course_id: "IDS-1", professor_id: users.professor.id })).returning("id").executeTakeFirstOrThrow()).id);
-  student = Number((await db().insertInto("students").values(studentRow({ id_number: "1700000017" })).returning("id").executeTakeFirstOrThrow()).id);
+  course = Number(
+    (
+      await db()
+        .insertInto("courses")
+        .values(courseRow({ course_id: "IDS-1", professor_id: users.professor.id }))
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  student = Number(
+    (
+      await db()
+        .insertInto("students")
+        .values(studentRow({ id_number: "1700000017" }))
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
 });
 
 describe("the id grammar", () => {
   it("rowId takes decimal digits naming 1 to MAX_ID, and nothing else", () => {
-    for (const [text, id] of [["1", 1], ["042", 42], [" 7 ", 7], [String(MAX_ID), MAX_ID]] as const) expect(rowId(text), text).toBe(id);
-    const refused = ["0", "-1", "+1", "1.0", "1.5", "1e3", "0x10", "0b101", "1_000", "١٢٣", "１２３", "Infinity", "NaN", "", " ", "2147483648", "99999999999", "7abc"];
+    for (const [text, id] of [
+      ["1", 1],
+      ["042", 42],
+      [" 7 ", 7],
+      [String(MAX_ID), MAX_ID],
+    ] as const)
+      expect(rowId(text), text).toBe(id);
+    const refused = [
+      "0",
+      "-1",
+      "+1",
+      "1.0",
+      "1.5",
+      "1e3",
+      "0x10",
+      "0b101",
+      "1_000",
+      "١٢٣",
+      "１２３",
+      "Infinity",
+      "NaN",
+      "",
+      " ",
+      "2147483648",
+      "99999999999",
+      "7abc",
+    ];
     for (const text of refused) expect(rowId(text), text).toBeNull();
   });
 
@@ -106,11 +147,18 @@ describe("route ids: one address per record", () => {
   });
 
   it("resource routes and the API answer the same 404", async () => {
-    const pdf = await callLoader(reportPdfRoute, request(`/admin/courses/${course}e0/report.pdf?all=1`, { cookie: cookies.admin_staff }), { id: `${course}e0` });
+    const pdf = await callLoader(
+      reportPdfRoute,
+      request(`/admin/courses/${course}e0/report.pdf?all=1`, { cookie: cookies.admin_staff }),
+      { id: `${course}e0` },
+    );
     expect([pdf.status, await pdf.json()]).toEqual([404, { message: "Not found" }]);
     const api = await callAction(
       apiApproveRoute,
-      new Request(`${ORIGIN}/v1/api/transfer-data/approve/1.0`, { method: "PUT", headers: { Authorization: `Bearer ${bearer}` } }),
+      new Request(`${ORIGIN}/v1/api/transfer-data/approve/1.0`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${bearer}` },
+      }),
       { id: "1.0" },
     );
     expect([api.status, await api.json()]).toEqual([404, { message: "Not found" }]);
@@ -135,9 +183,18 @@ describe("the edge in the source", () => {
 
   it("no route builds the 404 answer or parses an id by hand; the id limit is MAX_ID", () => {
     expect(lines("app/routes", /message: "Not found"|apiError\(404/)).toEqual([]);
-    expect(lines("app/routes", /\b(parseCourseId|parseStudentId|courseIdParam|positiveId|parseId|transferId)\(|Number\(params\.\w+\)/)).toEqual([]);
+    expect(
+      lines(
+        "app/routes",
+        /\b(parseCourseId|parseStudentId|courseIdParam|positiveId|parseId|transferId)\(|Number\(params\.\w+\)/,
+      ),
+    ).toEqual([]);
     // students.server.ts: parseStudentId, no longer called by any route, goes with the modules' own 404s (issue 17, outcomes).
-    expect(lines("app", /2_000_000_000|2_147_483_647|2147483647/).filter((l) => !l.startsWith("app/modules/shared/ids.ts") && !l.startsWith("app/modules/students/students.server.ts"))).toEqual([]);
+    expect(
+      lines("app", /2_000_000_000|2_147_483_647|2147483647/).filter(
+        (l) => !l.startsWith("app/modules/shared/ids.ts") && !l.startsWith("app/modules/students/students.server.ts"),
+      ),
+    ).toEqual([]);
   });
 
   it("nothing in app/modules imports the route edge", () => {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
-import { schoolToday } from "~/modules/courses/sessions.server";
+import { type Role, type User } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
-import * as auditRoute from "~/routes/_app.admin.audit";
+import { schoolToday } from "~/modules/courses/sessions.server";
 import * as layoutRoute from "~/routes/_app";
-import * as attendanceRoute from "~/routes/_app.course.$id.attendance";
+import * as auditRoute from "~/routes/_app.admin.audit";
 import * as registrationRoute from "~/routes/_app.admin.registered-students.$id";
 import * as registrationsRoute from "~/routes/_app.admin.registered-students._index";
 import * as transfersRoute from "~/routes/_app.admin.transfer-students._index";
+import * as attendanceRoute from "~/routes/_app.course.$id.attendance";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
 import { insertRegistration } from "../helpers/registration";
@@ -91,16 +91,32 @@ async function enrolledStudent(courseId: number) {
   const n = `31${String(seq).padStart(8, "0")}`;
   const row = await db()
     .insertInto("students")
-    .values(studentRow({ first_name: "Clock", last_name: `Student${seq}`, id_number: n, phone_number: `09${n.slice(-8)}`, email: `clock${seq}@example.com`, level_id: 1 }))
+    .values(
+      studentRow({
+        first_name: "Clock",
+        last_name: `Student${seq}`,
+        id_number: n,
+        phone_number: `09${n.slice(-8)}`,
+        email: `clock${seq}@example.com`,
+        level_id: 1,
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db().insertInto("enrollments").values({ student_id: row.id, course_id: courseId, start_date: "2026-09-07", end_date: null, end_reason: null }).execute();
+  await db()
+    .insertInto("enrollments")
+    .values({ student_id: row.id, course_id: courseId, start_date: "2026-09-07", end_date: null, end_reason: null })
+    .execute();
   return row.id;
 }
 
 /** The ids on a course's attendance sheet of that date (the professor's page). */
 async function sheet(cookie: string, courseId: number, date: string) {
-  const response = await callLoader(attendanceRoute, request(`/course/${courseId}/attendance?date=${date}`, { cookie }), { id: String(courseId) });
+  const response = await callLoader(
+    attendanceRoute,
+    request(`/course/${courseId}/attendance?date=${date}`, { cookie }),
+    { id: String(courseId) },
+  );
   expect(response.status).toBe(200);
   const data = (await response.json()) as { session: { date: string } | null; roster: { id: number }[] };
   expect(data.session?.date).toBe(date);
@@ -113,7 +129,8 @@ describe.each(CASES)("$name", ({ zone, instant, school, yesterday, utc }) => {
   beforeAll(async () => {
     vi.setSystemTime(new Date(instant));
     await db().updateTable("settings").set({ value: zone }).where("key", "=", "time_zone").execute();
-    for (const role of ["coordinator", "admin_staff", "professor"] as const) cookies[role] = await signIn(users[role].email);
+    for (const role of ["coordinator", "admin_staff", "professor"] as const)
+      cookies[role] = await signIn(users[role].email);
   });
 
   it("the clock is the school's: its date is not the UTC date", async () => {
@@ -134,11 +151,17 @@ describe.each(CASES)("$name", ({ zone, instant, school, yesterday, utc }) => {
       .values(transferRow({ is_group: 1, from_course_id: from, selected_course_id: to, selected_level_id: 2 }))
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db().insertInto("transfer_students").values(moved.map((student_id) => ({ transfer_id: transfer.id, student_id }))).execute();
+    await db()
+      .insertInto("transfer_students")
+      .values(moved.map((student_id) => ({ transfer_id: transfer.id, student_id })))
+      .execute();
 
     const approved = await callAction(
       transfersRoute,
-      request(`/admin/transfer-students?id=${transfer.id}&confirm=approve`, { cookie: cookies.coordinator, form: { id: String(transfer.id), intent: "approve" } }),
+      request(`/admin/transfer-students?id=${transfer.id}&confirm=approve`, {
+        cookie: cookies.coordinator,
+        form: { id: String(transfer.id), intent: "approve" },
+      }),
     );
     expect(approved.status).toBe(302);
     expect(redirectedTo(approved)).toBeTruthy();
@@ -168,22 +191,37 @@ describe.each(CASES)("$name", ({ zone, instant, school, yesterday, utc }) => {
     const lastDay = await course({ level_id: 3, end_date: school });
     const registration = await insertRegistration({ level_id: 3, age_category: "adults" });
 
-    const page = await callLoader(registrationRoute, request(`/admin/registered-students/${registration.id}`, { cookie: cookies.admin_staff }), {
-      id: String(registration.id),
-    });
+    const page = await callLoader(
+      registrationRoute,
+      request(`/admin/registered-students/${registration.id}`, { cookie: cookies.admin_staff }),
+      {
+        id: String(registration.id),
+      },
+    );
     expect(page.status).toBe(200);
     const { courses } = (await page.json()) as { courses: { id: number }[] };
     expect(courses.map((c) => c.id)).toContain(lastDay);
 
     const approved = await callAction(
       registrationRoute,
-      request(`/admin/registered-students/${registration.id}`, { cookie: cookies.admin_staff, form: { intent: "approve", course_id: String(lastDay) } }),
+      request(`/admin/registered-students/${registration.id}`, {
+        cookie: cookies.admin_staff,
+        form: { intent: "approve", course_id: String(lastDay) },
+      }),
       { id: String(registration.id) },
     );
     expect(redirectedTo(approved)).toBe(`/admin/registered-students/${registration.id}`);
 
-    const student = await db().selectFrom("students").select("id").where("id_number", "=", registration.id_number).executeTakeFirstOrThrow();
-    const enrollment = await db().selectFrom("enrollments").select(["course_id", "start_date", "end_date"]).where("student_id", "=", student.id).execute();
+    const student = await db()
+      .selectFrom("students")
+      .select("id")
+      .where("id_number", "=", registration.id_number)
+      .executeTakeFirstOrThrow();
+    const enrollment = await db()
+      .selectFrom("enrollments")
+      .select(["course_id", "start_date", "end_date"])
+      .where("student_id", "=", student.id)
+      .execute();
     expect(enrollment).toEqual([{ course_id: lastDay, start_date: school, end_date: null }]);
     expect(await sheet(cookies.professor, lastDay, school)).toEqual([student.id]);
   });
@@ -191,10 +229,18 @@ describe.each(CASES)("$name", ({ zone, instant, school, yesterday, utc }) => {
   it("the registrations', transfers' and audit log's lists filter on the school's days: what happened now is today's", async () => {
     const registration = await insertRegistration({ level_id: 3, age_category: "adults" });
     const to = await course({ level_id: 2, end_date: "2027-06-30" });
-    const transfer = await db().insertInto("transfers").values(transferRow({ selected_course_id: to })).returning("id").executeTakeFirstOrThrow();
+    const transfer = await db()
+      .insertInto("transfers")
+      .values(transferRow({ selected_course_id: to }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await audit(users.admin_staff.id, "transfer.created", "transfer", transfer.id);
     const line = await db().selectFrom("audit_log").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
-    const ids = async (route: typeof registrationsRoute | typeof transfersRoute | typeof auditRoute, path: string, query: string) => {
+    const ids = async (
+      route: typeof registrationsRoute | typeof transfersRoute | typeof auditRoute,
+      path: string,
+      query: string,
+    ) => {
       const response = await callLoader(route, request(`${path}?${query}&limit=100`, { cookie: cookies.admin_staff }));
       expect(response.status).toBe(200);
       return ((await response.json()) as { rows: { id: number }[] }).rows.map((r) => r.id);

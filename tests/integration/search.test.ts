@@ -11,7 +11,9 @@ describe("search text (containsText)", () => {
     await createUser({ role: "professor", name: "Ángel Óscar Núñez", email: "angel@school.example.com" });
     await createUser({ role: "professor", name: "100%_real", email: "pct@school.example.com" });
     const names = async (q: string) =>
-      (await db().selectFrom("users").select("name").where(containsText("name", q)).orderBy("name").execute()).map((r) => r.name);
+      (await db().selectFrom("users").select("name").where(containsText("name", q)).orderBy("name").execute()).map(
+        (r) => r.name,
+      );
     expect(await names("ángel")).toEqual(["Ángel Óscar Núñez"]);
     expect(await names("ÓSCAR")).toEqual(["Ángel Óscar Núñez"]);
     expect(await names("núñez")).toEqual(["Ángel Óscar Núñez"]);

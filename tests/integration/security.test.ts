@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
+import { type Role, type User } from "~/db/schema";
 import { ACCESS_DENIED, requirePermission } from "~/modules/auth/guards.server";
 import { CAPABILITIES, type Capability, ROLES } from "~/modules/auth/permissions";
 import { issueSession } from "~/modules/auth/session.server";
@@ -14,7 +14,6 @@ import * as layoutRoute from "~/routes/resources.layout";
 import * as localeRoute from "~/routes/resources.locale";
 import * as registrationRoute from "~/routes/students-registration.$step";
 import { useTestDatabase } from "../helpers/db";
-import { adultPersonal } from "../helpers/registration";
 import {
   PASSWORD,
   callAction,
@@ -27,6 +26,7 @@ import {
   setCookies,
   signIn,
 } from "../helpers/fixtures";
+import { adultPersonal } from "../helpers/registration";
 
 useTestDatabase();
 
@@ -39,7 +39,14 @@ beforeAll(async () => {
 });
 
 const count = async (table: "sessions" | "login_attempts") =>
-  Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("cross-site requests", () => {
   const CROSS_SITE: [string, Record<string, string>][] = [
@@ -76,7 +83,9 @@ describe("cross-site requests", () => {
     });
 
     it("resources.locale: refused, no language cookie", async () => {
-      await refused(await callAction(localeRoute, request("/resources/locale", { form: { lng: "fr", redirectTo: "/" }, headers })));
+      await refused(
+        await callAction(localeRoute, request("/resources/locale", { form: { lng: "fr", redirectTo: "/" }, headers })),
+      );
     });
 
     it("resources.layout: refused, no sidebar cookie", async () => {
@@ -299,7 +308,10 @@ describe("cookies", () => {
   /** A request to `path` as it arrives under that scheme. */
   function via(scheme: Scheme, path: string, opts: Parameters<typeof request>[1] = {}) {
     const url = scheme === "https URL" ? `https://localhost${path}` : path;
-    const headers = { ...(opts.headers ?? {}), ...(scheme.startsWith("X-Forwarded-Proto") ? { "X-Forwarded-Proto": "https" } : {}) };
+    const headers = {
+      ...(opts.headers ?? {}),
+      ...(scheme.startsWith("X-Forwarded-Proto") ? { "X-Forwarded-Proto": "https" } : {}),
+    };
     return request(url, { ...opts, headers });
   }
 
@@ -311,41 +323,79 @@ describe("cookies", () => {
       async (scheme) => {
         n += 1;
         const user = await createUser({ role: "coordinator", email: `cookie${n}@school.example.com`, locale: "fr" });
-        return [await callAction(loginRoute, via(scheme, "/authentication/login", { form: { email: user.email, password: PASSWORD } }))];
+        return [
+          await callAction(
+            loginRoute,
+            via(scheme, "/authentication/login", { form: { email: user.email, password: PASSWORD } }),
+          ),
+        ];
       },
     ],
     [
       "logout (token cleared)",
-      async (scheme) => [await callAction(logoutRoute, via(scheme, "/logout", { method: "POST", cookie: await signIn(users.financial.email) }))],
+      async (scheme) => [
+        await callAction(
+          logoutRoute,
+          via(scheme, "/logout", { method: "POST", cookie: await signIn(users.financial.email) }),
+        ),
+      ],
     ],
     [
       "an ended session (token cleared)",
       async (scheme) => {
         const cookie = await signIn(users.professor.email);
-        await db().updateTable("sessions").set({ expires_at: new Date(0).toISOString() }).where("user_id", "=", users.professor.id).execute();
+        await db()
+          .updateTable("sessions")
+          .set({ expires_at: new Date(0).toISOString() })
+          .where("user_id", "=", users.professor.id)
+          .execute();
         return [await callLoader(teachersRoute, via(scheme, "/teachers", { cookie }))];
       },
     ],
-    ["language switch (lng)", async (scheme) => [await callAction(localeRoute, via(scheme, "/resources/locale", { form: { lng: "es", redirectTo: "/" } }))]],
+    [
+      "language switch (lng)",
+      async (scheme) => [
+        await callAction(localeRoute, via(scheme, "/resources/locale", { form: { lng: "es", redirectTo: "/" } })),
+      ],
+    ],
     [
       "sidebar toggle (sidebar)",
-      async (scheme) => [await callAction(layoutRoute, via(scheme, "/resources/layout", { cookie: cookies.receptionist, form: { sidebar: "closed" } }))],
+      async (scheme) => [
+        await callAction(
+          layoutRoute,
+          via(scheme, "/resources/layout", { cookie: cookies.receptionist, form: { sidebar: "closed" } }),
+        ),
+      ],
     ],
     [
       "profile language (lng and toast), then the page that shows the toast clears it (toast)",
       async (scheme) => {
-        const saved = await callAction(profileRoute, via(scheme, "/profile", { cookie: cookies.coordinator, form: { intent: "language", locale: "nl" } }));
+        const saved = await callAction(
+          profileRoute,
+          via(scheme, "/profile", { cookie: cookies.coordinator, form: { intent: "language", locale: "nl" } }),
+        );
         const toast = cookiePair(setCookies(saved, "toast")[0], "toast");
-        const shown = await callLoader(rootRoute, via(scheme, "/profile", { cookie: `${cookies.coordinator}; ${toast}` }));
+        const shown = await callLoader(
+          rootRoute,
+          via(scheme, "/profile", { cookie: `${cookies.coordinator}; ${toast}` }),
+        );
         return [saved, shown];
       },
     ],
     [
       "registration wizard (registration draft set, then forgotten)",
       async (scheme) => {
-        const first = await callAction(registrationRoute, via(scheme, "/students-registration/personal", { form: adultPersonal() }), { step: "personal" });
+        const first = await callAction(
+          registrationRoute,
+          via(scheme, "/students-registration/personal", { form: adultPersonal() }),
+          { step: "personal" },
+        );
         const draft = cookiePair(setCookies(first, "registration")[0], "registration");
-        const forgotten = await callAction(registrationRoute, via(scheme, "/students-registration/done", { cookie: draft, form: {} }), { step: "done" });
+        const forgotten = await callAction(
+          registrationRoute,
+          via(scheme, "/students-registration/done", { cookie: draft, form: {} }),
+          { step: "done" },
+        );
         return [first, forgotten];
       },
     ],
@@ -405,16 +455,32 @@ describe("a POST from another site, to every action", () => {
   let tables: string[] = [];
   const bearers = {} as Record<"admin_staff" | "professor", string>;
   beforeAll(async () => {
-    tables = (await db().introspection.getTables()).map((t) => t.name).filter((t) => !t.startsWith("kysely_")).sort();
-    for (const role of ["admin_staff", "professor"] as const) bearers[role] = (await issueSession(request("/"), users[role].id)).token;
+    tables = (await db().introspection.getTables())
+      .map((t) => t.name)
+      .filter((t) => !t.startsWith("kysely_"))
+      .sort();
+    for (const role of ["admin_staff", "professor"] as const)
+      bearers[role] = (await issueSession(request("/"), users[role].id)).token;
   });
 
   /** Row counts of every table, and the last change to a user. */
   async function snapshot() {
     const counts = await Promise.all(
-      tables.map(async (t) => Number((await db().selectFrom(t as "users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)),
+      tables.map(async (t) =>
+        Number(
+          (
+            await db()
+              .selectFrom(t as "users")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ),
     );
-    const changed = await db().selectFrom("users").select((eb) => eb.fn.max("updated_at").as("at")).executeTakeFirstOrThrow();
+    const changed = await db()
+      .selectFrom("users")
+      .select((eb) => eb.fn.max("updated_at").as("at"))
+      .executeTakeFirstOrThrow();
     return { counts: Object.fromEntries(tables.map((t, i) => [t, counts[i]])), usersChangedAt: changed.at };
   }
 
@@ -423,7 +489,13 @@ describe("a POST from another site, to every action", () => {
   });
 
   describe.each(ACTIONS)("%s", (name, mod) => {
-    const path = `/${name.replace(/^_app\./, "").replace(/\[\.([a-z]+)\]/g, ".$1").replace(/\$[a-z]+/g, "1").replace(/_(?=\.|$)/g, "").replace(/\./g, "/").replace(/\/_index$/, "")}`;
+    const path = `/${name
+      .replace(/^_app\./, "")
+      .replace(/\[\.([a-z]+)\]/g, ".$1")
+      .replace(/\$[a-z]+/g, "1")
+      .replace(/_(?=\.|$)/g, "")
+      .replace(/\./g, "/")
+      .replace(/\/_index$/, "")}`;
     const method = /\.(update|approve|reject)\./.test(`${name}.`) ? "PUT" : "POST";
     it("Origin: https://evil.example or Sec-Fetch-Site: cross-site → 403, no cookie, nothing written", async () => {
       const before = await snapshot();
@@ -436,7 +508,15 @@ describe("a POST from another site, to every action", () => {
               method,
               cookie: cookies[role],
               headers: { ...headers, Authorization: `Bearer ${bearers[role]}` },
-              form: { intent: "approve", id: "1", email: users[role].email, password: PASSWORD, name: "Cross Site", lng: "fr", sidebar: "open" },
+              form: {
+                intent: "approve",
+                id: "1",
+                email: users[role].email,
+                password: PASSWORD,
+                name: "Cross Site",
+                lng: "fr",
+                sidebar: "open",
+              },
             }),
             { id: "1", step: "personal", token: "x".repeat(43), file: "x.png" },
           );

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
+import { type Role, type User } from "~/db/schema";
 import { i18next, localeCookie } from "~/i18n/i18n.server";
 import { ROLES } from "~/modules/auth/permissions";
 import { schoolLanguage, schoolLogoImage, schoolName, schoolSettings, schoolTimeZone } from "~/modules/settings.server";
@@ -51,16 +51,25 @@ function multipart(cookie: string | undefined, fields: Record<string, string>, f
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const logo = file ?? { bytes: "", name: "", type: "application/octet-stream" };
-  form.append("logo", new Blob([typeof logo.bytes === "string" ? logo.bytes : new Uint8Array(logo.bytes)], { type: logo.type }), logo.name);
+  form.append(
+    "logo",
+    new Blob([typeof logo.bytes === "string" ? logo.bytes : new Uint8Array(logo.bytes)], { type: logo.type }),
+    logo.name,
+  );
   const headers = new Headers({ Origin: ORIGIN });
   if (cookie) headers.set("Cookie", cookie);
   return new Request(`${ORIGIN}/admin/settings`, { method: "POST", body: form, headers });
 }
 
 const VALID = { intent: "save", name: "Quito Language Centre", time_zone: "Asia/Tokyo", default_language: "fr" };
-const save = (fields: Record<string, string> = VALID, file?: File, cookie = cookies.admin_staff) => callAction(settingsRoute, multipart(cookie, fields, file));
-const removeLogo = (cookie = cookies.admin_staff) => callAction(settingsRoute, request("/admin/settings", { cookie, form: { intent: "removeLogo" } }));
-const rows = async () => Object.fromEntries((await db().selectFrom("settings").select(["key", "value"]).execute()).map((r) => [r.key, r.value]));
+const save = (fields: Record<string, string> = VALID, file?: File, cookie = cookies.admin_staff) =>
+  callAction(settingsRoute, multipart(cookie, fields, file));
+const removeLogo = (cookie = cookies.admin_staff) =>
+  callAction(settingsRoute, request("/admin/settings", { cookie, form: { intent: "removeLogo" } }));
+const rows = async () =>
+  Object.fromEntries(
+    (await db().selectFrom("settings").select(["key", "value"]).execute()).map((r) => [r.key, r.value]),
+  );
 const audits = () => db().selectFrom("audit_log").selectAll().orderBy("id").execute();
 const uploads = () => fs.readdirSync(UPLOADS);
 const logo = (file: string) => callLoader(logoRoute, request(`/school-logo/${file}`), { file });
@@ -73,31 +82,45 @@ describe("who may use the settings page", () => {
     const res = await callLoader(settingsRoute, request("/admin/settings", { cookie: cookies.admin_staff }));
     expect(res.status).toBe(200);
     const data = (await res.json()) as { settings: Record<string, unknown>; zones: string[] };
-    expect(data.settings).toEqual({ name: "Horizon English School", timeZone: "America/Guayaquil", language: "en", logo: null });
+    expect(data.settings).toEqual({
+      name: "Horizon English School",
+      timeZone: "America/Guayaquil",
+      language: "en",
+      logo: null,
+    });
     expect(data.zones).toContain("America/Guayaquil");
     expect(data.zones).toContain("UTC");
   });
 
-  it.each(["coordinator", "receptionist", "financial"] as const)("%s: 403 on the page and on a save, nothing written", async (role) => {
-    const page = await callLoader(settingsRoute, request("/admin/settings", { cookie: cookies[role] }));
-    expect(page.status).toBe(403);
-    const res = await save(VALID, { bytes: solidPng(10, 10), name: "logo.png", type: "image/png" }, cookies[role]);
-    expect(res.status).toBe(403);
-    expect((await removeLogo(cookies[role])).status).toBe(403);
-    expect(await rows()).toEqual({ school_name: "Horizon English School", time_zone: "America/Guayaquil" });
-    expect(await audits()).toEqual([]);
-    expect(uploads()).toEqual([]);
-  });
+  it.each(["coordinator", "receptionist", "financial"] as const)(
+    "%s: 403 on the page and on a save, nothing written",
+    async (role) => {
+      const page = await callLoader(settingsRoute, request("/admin/settings", { cookie: cookies[role] }));
+      expect(page.status).toBe(403);
+      const res = await save(VALID, { bytes: solidPng(10, 10), name: "logo.png", type: "image/png" }, cookies[role]);
+      expect(res.status).toBe(403);
+      expect((await removeLogo(cookies[role])).status).toBe(403);
+      expect(await rows()).toEqual({ school_name: "Horizon English School", time_zone: "America/Guayaquil" });
+      expect(await audits()).toEqual([]);
+      expect(uploads()).toEqual([]);
+    },
+  );
 
   it.each(["professor", "student"] as const)("%s: sent to /teachers, nothing written", async (role) => {
-    expect(redirectedTo(await callLoader(settingsRoute, request("/admin/settings", { cookie: cookies[role] })))).toBe("/teachers");
+    expect(redirectedTo(await callLoader(settingsRoute, request("/admin/settings", { cookie: cookies[role] })))).toBe(
+      "/teachers",
+    );
     expect(redirectedTo(await save(VALID, undefined, cookies[role]))).toBe("/teachers");
     expect(await rows()).toEqual({ school_name: "Horizon English School", time_zone: "America/Guayaquil" });
   });
 
   it("anonymous: sent to sign in, nothing written", async () => {
-    expect(redirectedTo(await callLoader(settingsRoute, request("/admin/settings")))).toMatch(/^\/authentication\/login\?redirectTo=/);
-    expect(redirectedTo(await callAction(settingsRoute, multipart(undefined, VALID)))).toMatch(/^\/authentication\/login/);
+    expect(redirectedTo(await callLoader(settingsRoute, request("/admin/settings")))).toMatch(
+      /^\/authentication\/login\?redirectTo=/,
+    );
+    expect(redirectedTo(await callAction(settingsRoute, multipart(undefined, VALID)))).toMatch(
+      /^\/authentication\/login/,
+    );
     expect(await rows()).toEqual({ school_name: "Horizon English School", time_zone: "America/Guayaquil" });
   });
 });
@@ -107,17 +130,28 @@ describe("saving", () => {
     expect(await schoolTimeZone()).toBe("America/Guayaquil");
     const res = await save({ ...VALID, name: "  Quito Language Centre " });
     expect(redirectedTo(res)).toBe("/admin/settings");
-    expect(await rows()).toEqual({ school_name: "Quito Language Centre", time_zone: "Asia/Tokyo", default_language: "fr" });
+    expect(await rows()).toEqual({
+      school_name: "Quito Language Centre",
+      time_zone: "Asia/Tokyo",
+      default_language: "fr",
+    });
 
     // The very next call, in this same process that answered before.
     expect(await schoolTimeZone()).toBe("Asia/Tokyo");
     expect(await schoolName()).toBe("Quito Language Centre");
     expect(await schoolLanguage()).toBe("fr");
-    const shell = (await (await callLoader(appRoute, request("/dashboard", { cookie: cookies.receptionist }))).json()) as { schoolName: string; schoolLogo: string | null };
+    const shell = (await (
+      await callLoader(appRoute, request("/dashboard", { cookie: cookies.receptionist }))
+    ).json()) as { schoolName: string; schoolLogo: string | null };
     expect(shell).toMatchObject({ schoolName: "Quito Language Centre", schoolLogo: null });
 
     const [row] = await audits();
-    expect(row).toMatchObject({ user_id: users.admin_staff.id, action: "settings.updated", entity: "settings", entity_id: null });
+    expect(row).toMatchObject({
+      user_id: users.admin_staff.id,
+      action: "settings.updated",
+      entity: "settings",
+      entity_id: null,
+    });
     expect(JSON.parse(row.details ?? "")).toEqual({
       school_name: { from: "Horizon English School", to: "Quito Language Centre" },
       time_zone: { from: "America/Guayaquil", to: "Asia/Tokyo" },
@@ -131,7 +165,9 @@ describe("saving", () => {
     await db().updateTable("settings").set({ value: "Europe/Lisbon" }).where("key", "=", "time_zone").execute();
     expect(await schoolName()).toBe("Elsewhere Academy");
     expect(await schoolTimeZone()).toBe("Europe/Lisbon");
-    const login = (await (await callLoader(loginRoute, request("/authentication/login"))).json()) as { schoolName: string };
+    const login = (await (await callLoader(loginRoute, request("/authentication/login"))).json()) as {
+      schoolName: string;
+    };
     expect(login.schoolName).toBe("Elsewhere Academy");
   });
 
@@ -147,7 +183,10 @@ describe("saving", () => {
   });
 
   it("also takes the form as a plain post (no logo)", async () => {
-    const res = await callAction(settingsRoute, request("/admin/settings", { cookie: cookies.admin_staff, form: VALID }));
+    const res = await callAction(
+      settingsRoute,
+      request("/admin/settings", { cookie: cookies.admin_staff, form: VALID }),
+    );
     expect(redirectedTo(res)).toBe("/admin/settings");
     expect(await schoolName()).toBe("Quito Language Centre");
   });
@@ -161,9 +200,19 @@ describe("bad input: 400, a message by the field, nothing written", () => {
     ["a 101-character name", { name: "x".repeat(101) }, "name", "school:settings.errors.nameTooLong"],
     ["a name with a tab", { name: "Horizon\tSchool" }, "name", "school:settings.errors.nameControl"],
     ["a NUL in the name", { name: "Horizon\u0000" }, "name", "school:settings.errors.nameControl"],
-    ["a zone the runtime does not know", { time_zone: "Mars/Olympus_Mons" }, "time_zone", "school:settings.errors.timeZoneUnknown"],
+    [
+      "a zone the runtime does not know",
+      { time_zone: "Mars/Olympus_Mons" },
+      "time_zone",
+      "school:settings.errors.timeZoneUnknown",
+    ],
     ["an empty zone", { time_zone: "" }, "time_zone", "school:settings.errors.timeZoneRequired"],
-    ["a language the app does not have", { default_language: "de" }, "default_language", "school:settings.errors.languageRequired"],
+    [
+      "a language the app does not have",
+      { default_language: "de" },
+      "default_language",
+      "school:settings.errors.languageRequired",
+    ],
   ])("%s", async (_label, change, field, message) => {
     const res = await save({ ...VALID, ...change });
     expect(res.status).toBe(400);
@@ -182,9 +231,34 @@ describe("bad input: 400, a message by the field, nothing written", () => {
 
   it.each([
     ["a text file named .png", { bytes: "not a picture", name: "logo.png", type: "image/png" }, "notAnImage"],
-    ["an SVG", { bytes: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', name: "logo.svg", type: "image/svg+xml" }, "notAnImage"],
-    ["a WebP", { bytes: Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x1a, 0, 0, 0]), Buffer.from("WEBPVP8L"), Buffer.alloc(14)]), name: "logo.webp", type: "image/webp" }, "notPngOrJpeg"],
-    ["a 3 MB PNG", { bytes: Buffer.concat([solidPng(4, 4), Buffer.alloc(3 * 1024 * 1024)]), name: "big.png", type: "image/png" }, "tooLarge"],
+    [
+      "an SVG",
+      {
+        bytes: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        name: "logo.svg",
+        type: "image/svg+xml",
+      },
+      "notAnImage",
+    ],
+    [
+      "a WebP",
+      {
+        bytes: Buffer.concat([
+          Buffer.from("RIFF"),
+          Buffer.from([0x1a, 0, 0, 0]),
+          Buffer.from("WEBPVP8L"),
+          Buffer.alloc(14),
+        ]),
+        name: "logo.webp",
+        type: "image/webp",
+      },
+      "notPngOrJpeg",
+    ],
+    [
+      "a 3 MB PNG",
+      { bytes: Buffer.concat([solidPng(4, 4), Buffer.alloc(3 * 1024 * 1024)]), name: "big.png", type: "image/png" },
+      "tooLarge",
+    ],
     ["a PNG 3000 pixels wide", { bytes: solidPng(3000, 1), name: "wide.png", type: "image/png" }, "tooManyPixels"],
     ["a broken PNG", { bytes: brokenPng(), name: "broken.png", type: "image/png" }, "unreadable"],
   ])("%s as the logo: the other fields are not saved either", async (_label, file, reason) => {
@@ -208,7 +282,11 @@ describe("bad input: 400, a message by the field, nothing written", () => {
   it("a body that is no form is a 400, not a 500", async () => {
     const res = await callAction(
       settingsRoute,
-      new Request(`${ORIGIN}/admin/settings`, { method: "POST", body: "--x\r\nbroken", headers: { Origin: ORIGIN, Cookie: cookies.admin_staff, "Content-Type": "multipart/form-data; boundary=zzz" } }),
+      new Request(`${ORIGIN}/admin/settings`, {
+        method: "POST",
+        body: "--x\r\nbroken",
+        headers: { Origin: ORIGIN, Cookie: cookies.admin_staff, "Content-Type": "multipart/form-data; boundary=zzz" },
+      }),
     );
     expect(res.status).toBe(400);
     expect(await rows()).toEqual(UNCHANGED);
@@ -232,9 +310,13 @@ describe("the logo", () => {
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
 
-    const login = (await (await callLoader(loginRoute, request("/authentication/login"))).json()) as { schoolLogo: string };
+    const login = (await (await callLoader(loginRoute, request("/authentication/login"))).json()) as {
+      schoolLogo: string;
+    };
     expect(login.schoolLogo).toBe(`/school-logo/${file}`);
-    const shell = (await (await callLoader(appRoute, request("/dashboard", { cookie: cookies.financial }))).json()) as { schoolLogo: string };
+    const shell = (await (await callLoader(appRoute, request("/dashboard", { cookie: cookies.financial }))).json()) as {
+      schoolLogo: string;
+    };
     expect(shell.schoolLogo).toBe(`/school-logo/${file}`);
     expect(await schoolLogoImage()).toEqual({ bytes: new Uint8Array(PNG), type: "png" });
   });
@@ -276,7 +358,8 @@ describe("the logo", () => {
 });
 
 describe("the default language", () => {
-  const localeOf = (headers: Record<string, string>) => i18next.getLocale(request("/authentication/login", { headers }));
+  const localeOf = (headers: Record<string, string>) =>
+    i18next.getLocale(request("/authentication/login", { headers }));
 
   it("is English until set", async () => {
     expect(await localeOf({ "Accept-Language": "de-DE,de;q=0.9" })).toBe("en");

@@ -1,7 +1,7 @@
-import type { Insertable } from "kysely";
+import { type Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { AttendanceValue, Database, Role, User } from "~/db/schema";
+import { type AttendanceValue, type Database, type Role, type User } from "~/db/schema";
 import { ROLES } from "~/modules/auth/permissions";
 import { formValuesOf } from "~/modules/students/schema";
 import * as detailRoute from "~/routes/_app.admin.students.$id";
@@ -35,19 +35,21 @@ async function insertStudent(fields: Partial<StudentRow> = {}) {
   const now = new Date().toISOString();
   return db()
     .insertInto("students")
-    .values(studentRow({
-      first_name: "Test",
-      middle_name: "Middle",
-      last_name: `Person${n.slice(-3)}`,
-      second_last_name: "Lopez",
-      id_number: n,
-      phone_number: `09${n.slice(-8)}`,
-      email: `s${n}@example.com`,
-      address: "Calle 1 # 2-3",
-      created_at: now,
-      updated_at: now,
-      ...fields,
-    }))
+    .values(
+      studentRow({
+        first_name: "Test",
+        middle_name: "Middle",
+        last_name: `Person${n.slice(-3)}`,
+        second_last_name: "Lopez",
+        id_number: n,
+        phone_number: `09${n.slice(-8)}`,
+        email: `s${n}@example.com`,
+        address: "Calle 1 # 2-3",
+        created_at: now,
+        updated_at: now,
+        ...fields,
+      }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -56,23 +58,36 @@ async function insertCourse(code: string, levelId: number) {
   const now = new Date().toISOString();
   return db()
     .insertInto("courses")
-    .values(courseRow({
-      course_number: code.slice(-3),
-      course_id: code,
-      level_id: levelId,
-      start_date: "2026-01-05",
-      end_date: "2099-12-18",
-      created_at: now,
-      updated_at: now,
-    }))
+    .values(
+      courseRow({
+        course_number: code.slice(-3),
+        course_id: code,
+        level_id: levelId,
+        start_date: "2026-01-05",
+        end_date: "2099-12-18",
+        created_at: now,
+        updated_at: now,
+      }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-async function enroll(studentId: number, courseId: number, endDate: string | null = null, endReason: string | null = null) {
+async function enroll(
+  studentId: number,
+  courseId: number,
+  endDate: string | null = null,
+  endReason: string | null = null,
+) {
   return db()
     .insertInto("enrollments")
-    .values({ student_id: studentId, course_id: courseId, start_date: "2026-01-05", end_date: endDate, end_reason: endReason })
+    .values({
+      student_id: studentId,
+      course_id: courseId,
+      start_date: "2026-01-05",
+      end_date: endDate,
+      end_reason: endReason,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -95,10 +110,13 @@ async function attendance(studentId: number, courseId: number, values: Attendanc
     .execute();
 }
 
-const repeat = <T,>(value: T, n: number): T[] => Array.from({ length: n }, () => value);
+const repeat = <T>(value: T, n: number): T[] => Array.from({ length: n }, () => value);
 
 async function count(table: "students" | "audit_log") {
-  const row = await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -126,7 +144,15 @@ async function fieldErrors(response: Response): Promise<Record<string, string[]>
 }
 
 type ListData = {
-  rows: { id: number; first_name: string; last_name: string; level: string; course_code: string | null; absences: number | null; status: string }[];
+  rows: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    level: string;
+    course_code: string | null;
+    absences: number | null;
+    status: string;
+  }[];
   total: number;
   page: number;
   limit: number;
@@ -146,7 +172,10 @@ async function list(query: string, role: Role = "admin_staff"): Promise<ListData
 
 let courseA: { id: number };
 let courseB: { id: number };
-const s = {} as Record<"ok" | "warning" | "danger" | "moved" | "kid" | "inactive" | "promo", { id: number; id_number: string; email: string; phone_number: string }>;
+const s = {} as Record<
+  "ok" | "warning" | "danger" | "moved" | "kid" | "inactive" | "promo",
+  { id: number; id_number: string; email: string; phone_number: string }
+>;
 
 beforeAll(async () => {
   users = await createRoleUsers();
@@ -155,10 +184,31 @@ beforeAll(async () => {
   courseA = await insertCourse("TST-A1-MW", 1);
   courseB = await insertCourse("TST-B1-TT", 3);
 
-  s.ok = await insertStudent({ first_name: "Alma", last_name: "Zamora", level_id: 1, created_at: "2026-03-01T10:00:00.000Z" });
-  s.warning = await insertStudent({ first_name: "Bruno", last_name: "Yepez", level_id: 1, created_at: "2026-03-02T10:00:00.000Z" });
-  s.danger = await insertStudent({ first_name: "Carla", last_name: "Xavier", level_id: 1, created_at: "2026-03-03T10:00:00.000Z" });
-  s.moved = await insertStudent({ first_name: "Dario", last_name: "Werner", level_id: 3, schedule: "TUE-THU-17-19", created_at: "2026-03-04T10:00:00.000Z" });
+  s.ok = await insertStudent({
+    first_name: "Alma",
+    last_name: "Zamora",
+    level_id: 1,
+    created_at: "2026-03-01T10:00:00.000Z",
+  });
+  s.warning = await insertStudent({
+    first_name: "Bruno",
+    last_name: "Yepez",
+    level_id: 1,
+    created_at: "2026-03-02T10:00:00.000Z",
+  });
+  s.danger = await insertStudent({
+    first_name: "Carla",
+    last_name: "Xavier",
+    level_id: 1,
+    created_at: "2026-03-03T10:00:00.000Z",
+  });
+  s.moved = await insertStudent({
+    first_name: "Dario",
+    last_name: "Werner",
+    level_id: 3,
+    schedule: "TUE-THU-17-19",
+    created_at: "2026-03-04T10:00:00.000Z",
+  });
   s.kid = await insertStudent({
     first_name: "Elena",
     last_name: "Vega",
@@ -170,8 +220,20 @@ beforeAll(async () => {
     emergency_contact_relationship: "Mother",
     created_at: "2026-03-05T10:00:00.000Z",
   });
-  s.inactive = await insertStudent({ first_name: "Fabian", last_name: "Uribe", status: "inactive", level_id: 7, created_at: "2026-03-06T10:00:00.000Z" });
-  s.promo = await insertStudent({ first_name: "Gloria", last_name: "Torres", promotion: "Navidad", level_id: 14, created_at: "2026-03-07T10:00:00.000Z" });
+  s.inactive = await insertStudent({
+    first_name: "Fabian",
+    last_name: "Uribe",
+    status: "inactive",
+    level_id: 7,
+    created_at: "2026-03-06T10:00:00.000Z",
+  });
+  s.promo = await insertStudent({
+    first_name: "Gloria",
+    last_name: "Torres",
+    promotion: "Navidad",
+    level_id: 14,
+    created_at: "2026-03-07T10:00:00.000Z",
+  });
 
   await enroll(s.ok.id, courseA.id);
   await enroll(s.warning.id, courseA.id);
@@ -214,11 +276,21 @@ describe("who may do what (PRODUCT 2)", () => {
   it.each(WHO)("%s: loaders", async (who) => {
     const cookie = cookieOf(who);
     const id = String(s.ok.id);
-    expect(answer(await callLoader(listRoute, request("/admin/students", { cookie })))).toBe(expected(who, "view", 200));
-    expect(answer(await callLoader(detailRoute, request(`/admin/students/${id}`, { cookie }), { id }))).toBe(expected(who, "view", 200));
-    expect(answer(await callLoader(csvRoute, request("/admin/students.csv", { cookie })))).toBe(expected(who, "view", 200));
-    expect(answer(await callLoader(newRoute, request("/admin/students/new", { cookie })))).toBe(expected(who, "edit", 200));
-    expect(answer(await callLoader(editRoute, request(`/admin/students/${id}/edit`, { cookie }), { id }))).toBe(expected(who, "edit", 200));
+    expect(answer(await callLoader(listRoute, request("/admin/students", { cookie })))).toBe(
+      expected(who, "view", 200),
+    );
+    expect(answer(await callLoader(detailRoute, request(`/admin/students/${id}`, { cookie }), { id }))).toBe(
+      expected(who, "view", 200),
+    );
+    expect(answer(await callLoader(csvRoute, request("/admin/students.csv", { cookie })))).toBe(
+      expected(who, "view", 200),
+    );
+    expect(answer(await callLoader(newRoute, request("/admin/students/new", { cookie })))).toBe(
+      expected(who, "edit", 200),
+    );
+    expect(answer(await callLoader(editRoute, request(`/admin/students/${id}/edit`, { cookie }), { id }))).toBe(
+      expected(who, "edit", 200),
+    );
   });
 
   it.each(WHO)("%s: actions (an empty post is refused or rejected as invalid; nothing is written)", async (who) => {
@@ -227,30 +299,47 @@ describe("who may do what (PRODUCT 2)", () => {
     const before = [await count("students"), await count("audit_log")];
     const post = (path: string) => request(path, { method: "POST", cookie, form: {} });
     expect(answer(await callAction(newRoute, post("/admin/students/new")))).toBe(expected(who, "edit", 400));
-    expect(answer(await callAction(editRoute, post(`/admin/students/${id}/edit`), { id }))).toBe(expected(who, "edit", 400));
-    expect(answer(await callAction(detailRoute, post(`/admin/students/${id}`), { id }))).toBe(expected(who, "edit", 400));
+    expect(answer(await callAction(editRoute, post(`/admin/students/${id}/edit`), { id }))).toBe(
+      expected(who, "edit", 400),
+    );
+    expect(answer(await callAction(detailRoute, post(`/admin/students/${id}`), { id }))).toBe(
+      expected(who, "edit", 400),
+    );
     expect([await count("students"), await count("audit_log")]).toEqual(before);
   });
 
   it("financial: a valid deactivation or edit is refused too, and changes nothing", async () => {
     const id = String(s.ok.id);
-    const deactivate = await callAction(detailRoute, request(`/admin/students/${id}`, { cookie: cookies.financial, form: { intent: "deactivate" } }), { id });
+    const deactivate = await callAction(
+      detailRoute,
+      request(`/admin/students/${id}`, { cookie: cookies.financial, form: { intent: "deactivate" } }),
+      { id },
+    );
     expect(deactivate.status).toBe(403);
     const student = await db().selectFrom("students").selectAll().where("id", "=", s.ok.id).executeTakeFirstOrThrow();
     const edit = await callAction(
       editRoute,
-      request(`/admin/students/${id}/edit`, { cookie: cookies.financial, form: { ...formValuesOf(student), phone_number: "0990000000" } }),
+      request(`/admin/students/${id}/edit`, {
+        cookie: cookies.financial,
+        form: { ...formValuesOf(student), phone_number: "0990000000" },
+      }),
       { id },
     );
     expect(edit.status).toBe(403);
-    const after = await db().selectFrom("students").select(["status", "phone_number"]).where("id", "=", s.ok.id).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom("students")
+      .select(["status", "phone_number"])
+      .where("id", "=", s.ok.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ status: "active", phone_number: student.phone_number });
   });
 
   it("the list offers editing only to the roles that may edit", async () => {
     expect((await list("", "financial")).canEdit).toBe(false);
     for (const role of EDITORS) expect((await list("", role)).canEdit).toBe(true);
-    const detail = await callLoader(detailRoute, request(`/admin/students/${s.ok.id}`, { cookie: cookies.financial }), { id: String(s.ok.id) });
+    const detail = await callLoader(detailRoute, request(`/admin/students/${s.ok.id}`, { cookie: cookies.financial }), {
+      id: String(s.ok.id),
+    });
     expect(((await detail.json()) as { canEdit: boolean }).canEdit).toBe(false);
   });
 });
@@ -305,18 +394,41 @@ describe("the list", () => {
     // By last name: Torres, Vega, Werner, Xavier, Yepez, Zamora.
     expect(names(await list(`${q}&sort=name&dir=asc`))).toEqual(["Gloria", "Elena", "Dario", "Carla", "Bruno", "Alma"]);
     expect(names(await list(`${q}&sort=name&dir=desc`))[0]).toBe("Alma"); // Zamora
-    expect(names(await list(`${q}&sort=created&dir=asc`))).toEqual(["Alma", "Bruno", "Carla", "Dario", "Elena", "Gloria"]);
-    expect(names(await list(`${q}&sort=created&dir=desc`))).toEqual(["Gloria", "Elena", "Dario", "Carla", "Bruno", "Alma"]);
+    expect(names(await list(`${q}&sort=created&dir=asc`))).toEqual([
+      "Alma",
+      "Bruno",
+      "Carla",
+      "Dario",
+      "Elena",
+      "Gloria",
+    ]);
+    expect(names(await list(`${q}&sort=created&dir=desc`))).toEqual([
+      "Gloria",
+      "Elena",
+      "Dario",
+      "Carla",
+      "Bruno",
+      "Alma",
+    ]);
     // Level by progression (CEFR band, then place in its list): A1 and A1.1 share a rank, then by name;
     // B1 (Dario), Private Classes (Gloria) last.
-    expect(names(await list(`${q}&sort=level&dir=asc`))).toEqual(["Elena", "Carla", "Bruno", "Alma", "Dario", "Gloria"]);
+    expect(names(await list(`${q}&sort=level&dir=asc`))).toEqual([
+      "Elena",
+      "Carla",
+      "Bruno",
+      "Alma",
+      "Dario",
+      "Gloria",
+    ]);
     expect(names(await list(`${q}&sort=level&dir=desc`))[0]).toBe("Gloria");
   });
 
   it("an unknown or hostile sort is the name order, never SQL", async () => {
     const byName = names(await list("?limit=100&sort=name"));
     for (const hostile of ["name;drop table students", "s.id desc", "1", "level--", "(select 1)"]) {
-      const data = await list(`?limit=100&sort=${encodeURIComponent(hostile)}&dir=${encodeURIComponent("asc; delete from students")}`);
+      const data = await list(
+        `?limit=100&sort=${encodeURIComponent(hostile)}&dir=${encodeURIComponent("asc; delete from students")}`,
+      );
       expect(data.sort).toBe("name");
       expect(data.dir).toBe("asc");
       expect(names(data)).toEqual(byName);
@@ -352,7 +464,9 @@ describe("CSV export", () => {
   it("downloads every matching row (not one page) with a header, a BOM and the attachment headers", async () => {
     const { response, text } = await csv("?status=active&limit=2&page=2");
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="students-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="students-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
       "First name,Middle name,Last name,Second last name,ID number,Email,Phone,Age category,Level,Schedule,Promotion,Current course,Status,Absences,Registered",
@@ -365,13 +479,29 @@ describe("CSV export", () => {
   });
 
   it("is refused to professors and anonymous visitors", async () => {
-    expect(redirectedTo(await callLoader(csvRoute, request("/admin/students.csv", { cookie: cookies.professor })))).toBe("/teachers");
-    expect(redirectedTo(await callLoader(csvRoute, request("/admin/students.csv")))).toMatch(/^\/authentication\/login/);
+    expect(
+      redirectedTo(await callLoader(csvRoute, request("/admin/students.csv", { cookie: cookies.professor }))),
+    ).toBe("/teachers");
+    expect(redirectedTo(await callLoader(csvRoute, request("/admin/students.csv")))).toMatch(
+      /^\/authentication\/login/,
+    );
   });
 
   it("neutralises formulas and quotes commas, quotes and line breaks", async () => {
-    await insertStudent({ first_name: '=HYPERLINK("x")', middle_name: "+1", last_name: "-2", second_last_name: "@x", notes: null, address: "a" });
-    await insertStudent({ first_name: 'Ana, "la jefa"', middle_name: "\tTab", last_name: "Quote", second_last_name: "Line\nBreak" });
+    await insertStudent({
+      first_name: '=HYPERLINK("x")',
+      middle_name: "+1",
+      last_name: "-2",
+      second_last_name: "@x",
+      notes: null,
+      address: "a",
+    });
+    await insertStudent({
+      first_name: 'Ana, "la jefa"',
+      middle_name: "\tTab",
+      last_name: "Quote",
+      second_last_name: "Line\nBreak",
+    });
     const { text } = await csv("?q=hyperlink");
     const row = text.split("\r\n")[1];
     expect(row.startsWith(`"'=HYPERLINK(""x"")",'+1,'-2,'@x,`)).toBe(true);
@@ -396,7 +526,15 @@ describe("create", () => {
       newRoute,
       request("/admin/students/new", {
         cookie: cookies.receptionist,
-        form: validForm({ first_name: "", id_number: "123", phone_number: "12ab", email: "a@@@b..c", birthday: "2999-01-01", level_id: "8", same_billing: "no" }),
+        form: validForm({
+          first_name: "",
+          id_number: "123",
+          phone_number: "12ab",
+          email: "a@@@b..c",
+          birthday: "2999-01-01",
+          level_id: "8",
+          same_billing: "no",
+        }),
       }),
     );
     expect(response.status).toBe(400);
@@ -416,7 +554,12 @@ describe("create", () => {
       newRoute,
       request("/admin/students/new", {
         cookie: cookies.coordinator,
-        form: validForm({ age_category: "kids", level_id: "8", birthday: "2016-01-01", emergency_contact_phone: "099 555 1234" }),
+        form: validForm({
+          age_category: "kids",
+          level_id: "8",
+          birthday: "2016-01-01",
+          emergency_contact_phone: "099 555 1234",
+        }),
       }),
     );
     expect(response.status).toBe(400);
@@ -459,14 +602,19 @@ describe("create", () => {
     const first = await callAction(newRoute, request("/admin/students/new", { cookie: cookies.admin_staff, form }));
     expect(first.status).toBe(302);
     const before = await count("students");
-    const again = await callAction(newRoute, request("/admin/students/new", { cookie: cookies.admin_staff, form: { ...form, email: "other@example.com" } }));
+    const again = await callAction(
+      newRoute,
+      request("/admin/students/new", { cookie: cookies.admin_staff, form: { ...form, email: "other@example.com" } }),
+    );
     expect(again.status).toBe(409);
     expect((await fieldErrors(again)).id_number).toEqual(["students:errors.idNumberTaken"]);
     expect(await count("students")).toBe(before);
 
     const racing = validForm();
     const answers = await Promise.all(
-      [cookies.admin_staff, cookies.coordinator].map((cookie) => callAction(newRoute, request("/admin/students/new", { cookie, form: racing }))),
+      [cookies.admin_staff, cookies.coordinator].map((cookie) =>
+        callAction(newRoute, request("/admin/students/new", { cookie, form: racing })),
+      ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([302, 409]);
     const loser = answers.find((r) => r.status === 409)!;
@@ -478,10 +626,15 @@ describe("create", () => {
 
   it("a name that looks like markup is kept as text", async () => {
     const xss = "<img src=x onerror=alert(1)>";
-    const response = await callAction(newRoute, request("/admin/students/new", { cookie: cookies.admin_staff, form: validForm({ first_name: xss }) }));
+    const response = await callAction(
+      newRoute,
+      request("/admin/students/new", { cookie: cookies.admin_staff, form: validForm({ first_name: xss }) }),
+    );
     expect(response.status).toBe(302);
     const id = redirectedTo(response)!.split("/").pop()!;
-    const detail = await callLoader(detailRoute, request(`/admin/students/${id}`, { cookie: cookies.admin_staff }), { id });
+    const detail = await callLoader(detailRoute, request(`/admin/students/${id}`, { cookie: cookies.admin_staff }), {
+      id,
+    });
     const data = (await detail.json()) as { student: { first_name: string } };
     expect(data.student.first_name).toBe(xss);
     expect((await list(`?q=${encodeURIComponent("onerror")}`)).rows.map((r) => r.first_name)).toEqual([xss]);
@@ -495,9 +648,19 @@ describe("edit", () => {
   }
 
   it("the edit page starts from the stored values", async () => {
-    const response = await callLoader(editRoute, request(`/admin/students/${s.kid.id}/edit`, { cookie: cookies.coordinator }), { id: String(s.kid.id) });
+    const response = await callLoader(
+      editRoute,
+      request(`/admin/students/${s.kid.id}/edit`, { cookie: cookies.coordinator }),
+      { id: String(s.kid.id) },
+    );
     const data = (await response.json()) as { defaults: Record<string, string> };
-    expect(data.defaults).toMatchObject({ first_name: "Elena", age_category: "kids", level_id: "8", same_billing: "yes", emergency_contact_relationship: "Mother" });
+    expect(data.defaults).toMatchObject({
+      first_name: "Elena",
+      age_category: "kids",
+      level_id: "8",
+      same_billing: "yes",
+      emergency_contact_relationship: "Mother",
+    });
   });
 
   it("saves only what changed and audits the changed fields with old and new values", async () => {
@@ -505,7 +668,10 @@ describe("edit", () => {
     const id = String(student.id);
     const response = await callAction(
       editRoute,
-      request(`/admin/students/${id}/edit`, { cookie: cookies.coordinator, form: await editForm(student.id, { phone_number: "0993334444", notes: "Call after 6" }) }),
+      request(`/admin/students/${id}/edit`, {
+        cookie: cookies.coordinator,
+        form: await editForm(student.id, { phone_number: "0993334444", notes: "Call after 6" }),
+      }),
       { id },
     );
     expect(redirectedTo(response)).toBe(`/admin/students/${id}`);
@@ -517,12 +683,20 @@ describe("edit", () => {
       phone_number: { from: "0991112222", to: "0993334444" },
       notes: { from: null, to: "Call after 6" },
     });
-    const row = await db().selectFrom("students").select(["phone_number", "notes", "updated_at", "created_at"]).where("id", "=", student.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("students")
+      .select(["phone_number", "notes", "updated_at", "created_at"])
+      .where("id", "=", student.id)
+      .executeTakeFirstOrThrow();
     expect(row.phone_number).toBe("0993334444");
     expect(row.updated_at >= row.created_at).toBe(true);
 
     // Saving again without changes writes no audit line.
-    const again = await callAction(editRoute, request(`/admin/students/${id}/edit`, { cookie: cookies.coordinator, form: await editForm(student.id) }), { id });
+    const again = await callAction(
+      editRoute,
+      request(`/admin/students/${id}/edit`, { cookie: cookies.coordinator, form: await editForm(student.id) }),
+      { id },
+    );
     expect(again.status).toBe(302);
     expect(await auditOf(student.id)).toHaveLength(1);
   });
@@ -532,12 +706,19 @@ describe("edit", () => {
     const id = String(student.id);
     const response = await callAction(
       editRoute,
-      request(`/admin/students/${id}/edit`, { cookie: cookies.receptionist, form: await editForm(student.id, { phone_number: "12345" }) }),
+      request(`/admin/students/${id}/edit`, {
+        cookie: cookies.receptionist,
+        form: await editForm(student.id, { phone_number: "12345" }),
+      }),
       { id },
     );
     expect(response.status).toBe(400);
     expect((await fieldErrors(response)).phone_number).toEqual(["registration.errors.phoneMin"]);
-    const row = await db().selectFrom("students").select("phone_number").where("id", "=", student.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("students")
+      .select("phone_number")
+      .where("id", "=", student.id)
+      .executeTakeFirstOrThrow();
     expect(row.phone_number).toBe(student.phone_number);
     expect(await auditOf(student.id)).toEqual([]);
   });
@@ -547,12 +728,19 @@ describe("edit", () => {
     const id = String(student.id);
     const response = await callAction(
       editRoute,
-      request(`/admin/students/${id}/edit`, { cookie: cookies.admin_staff, form: await editForm(student.id, { id_number: s.ok.id_number }) }),
+      request(`/admin/students/${id}/edit`, {
+        cookie: cookies.admin_staff,
+        form: await editForm(student.id, { id_number: s.ok.id_number }),
+      }),
       { id },
     );
     expect(response.status).toBe(409);
     expect((await fieldErrors(response)).id_number).toEqual(["students:errors.idNumberTaken"]);
-    const row = await db().selectFrom("students").select("id_number").where("id", "=", student.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("students")
+      .select("id_number")
+      .where("id", "=", student.id)
+      .executeTakeFirstOrThrow();
     expect(row.id_number).toBe(student.id_number);
   });
 
@@ -561,13 +749,19 @@ describe("edit", () => {
     const id = String(student.id);
     const keep = await callAction(
       editRoute,
-      request(`/admin/students/${id}/edit`, { cookie: cookies.admin_staff, form: await editForm(student.id, { address: "New address 1" }) }),
+      request(`/admin/students/${id}/edit`, {
+        cookie: cookies.admin_staff,
+        form: await editForm(student.id, { address: "New address 1" }),
+      }),
       { id },
     );
     expect(keep.status).toBe(302);
     const other = await callAction(
       editRoute,
-      request(`/admin/students/${id}/edit`, { cookie: cookies.admin_staff, form: await editForm(student.id, { where_hear_about_us: "Billboard" }) }),
+      request(`/admin/students/${id}/edit`, {
+        cookie: cookies.admin_staff,
+        form: await editForm(student.id, { where_hear_about_us: "Billboard" }),
+      }),
       { id },
     );
     expect(other.status).toBe(400);
@@ -576,12 +770,22 @@ describe("edit", () => {
 
   it("unknown students are 404", async () => {
     for (const id of ["999999", "abc", "0", "-1", "1.5"]) {
-      const loader = await callLoader(editRoute, request(`/admin/students/${id}/edit`, { cookie: cookies.admin_staff }), { id });
+      const loader = await callLoader(
+        editRoute,
+        request(`/admin/students/${id}/edit`, { cookie: cookies.admin_staff }),
+        { id },
+      );
       expect(loader.status).toBe(404);
-      const detail = await callLoader(detailRoute, request(`/admin/students/${id}`, { cookie: cookies.admin_staff }), { id });
+      const detail = await callLoader(detailRoute, request(`/admin/students/${id}`, { cookie: cookies.admin_staff }), {
+        id,
+      });
       expect(detail.status).toBe(404);
     }
-    const action = await callAction(editRoute, request("/admin/students/999999/edit", { cookie: cookies.admin_staff, form: validForm() }), { id: "999999" });
+    const action = await callAction(
+      editRoute,
+      request("/admin/students/999999/edit", { cookie: cookies.admin_staff, form: validForm() }),
+      { id: "999999" },
+    );
     expect(action.status).toBe(404);
   });
 });
@@ -591,8 +795,14 @@ describe("activate and deactivate", () => {
     const student = await insertStudent({ first_name: "Iris" });
     const id = String(student.id);
     const post = (intent: string, role: Role = "receptionist") =>
-      callAction(detailRoute, request(`/admin/students/${id}?confirm=${intent}`, { cookie: cookies[role], form: { intent } }), { id });
-    const statusOf = async () => (await db().selectFrom("students").select("status").where("id", "=", student.id).executeTakeFirstOrThrow()).status;
+      callAction(
+        detailRoute,
+        request(`/admin/students/${id}?confirm=${intent}`, { cookie: cookies[role], form: { intent } }),
+        { id },
+      );
+    const statusOf = async () =>
+      (await db().selectFrom("students").select("status").where("id", "=", student.id).executeTakeFirstOrThrow())
+        .status;
 
     const off = await post("deactivate");
     expect(redirectedTo(off)).toBe(`/admin/students/${id}`);
@@ -617,7 +827,11 @@ describe("activate and deactivate", () => {
 
   it("an unknown intent is a 400 and changes nothing", async () => {
     const id = String(s.ok.id);
-    const response = await callAction(detailRoute, request(`/admin/students/${id}`, { cookie: cookies.admin_staff, form: { intent: "delete" } }), { id });
+    const response = await callAction(
+      detailRoute,
+      request(`/admin/students/${id}`, { cookie: cookies.admin_staff, form: { intent: "delete" } }),
+      { id },
+    );
     expect(response.status).toBe(400);
   });
 });
@@ -625,10 +839,18 @@ describe("activate and deactivate", () => {
 describe("detail", () => {
   it("shows the enrollment history with how each ended, newest first", async () => {
     const id = String(s.moved.id);
-    const response = await callLoader(detailRoute, request(`/admin/students/${id}`, { cookie: cookies.financial }), { id });
+    const response = await callLoader(detailRoute, request(`/admin/students/${id}`, { cookie: cookies.financial }), {
+      id,
+    });
     const data = (await response.json()) as {
       student: Record<string, unknown>;
-      enrollments: { course_code: string; end_date: string | null; end_reason: string | null; current: boolean; absences: number }[];
+      enrollments: {
+        course_code: string;
+        end_date: string | null;
+        end_reason: string | null;
+        current: boolean;
+        absences: number;
+      }[];
     };
     expect(data.student).toMatchObject({ first_name: "Dario", status: "active", level_id: 3 });
     expect(data.student).not.toHaveProperty("user_id");

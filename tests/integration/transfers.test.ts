@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
-import { decideTransfer } from "~/modules/transfers/transfers.server";
+import { type Role, type User } from "~/db/schema";
 import { TRANSFER_REFUSALS, answerOf } from "~/http/outcome.server";
+import { decideTransfer } from "~/modules/transfers/transfers.server";
 import * as editRoute from "~/routes/_app.admin.transfer-students.$id.edit";
 import * as listRoute from "~/routes/_app.admin.transfer-students._index";
 import * as newRoute from "~/routes/_app.admin.transfer-students.new";
@@ -16,7 +16,16 @@ import * as apiReject from "~/routes/v1.api.transfer-data.reject.$id";
 import * as apiUpdate from "~/routes/v1.api.transfer-data.update.$id";
 import { schoolDay } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";
-import { PASSWORD, callAction, callLoader, createRoleUsers, emailFor, redirectedTo, request, signIn } from "../helpers/fixtures";
+import {
+  PASSWORD,
+  callAction,
+  callLoader,
+  createRoleUsers,
+  emailFor,
+  redirectedTo,
+  request,
+  signIn,
+} from "../helpers/fixtures";
 import { courseRow, studentRow } from "../helpers/rows";
 
 useTestDatabase();
@@ -38,16 +47,18 @@ function form(values: Record<string, string | string[]>) {
 async function course(code: string, level: number) {
   const row = await db()
     .insertInto("courses")
-    .values(courseRow({
-      course_number: code,
-      course_id: code,
-      level_id: level,
-      start_date: "2026-01-05",
-      end_date: "2027-12-18",
-      capacity: 30,
-      created_at: NOW,
-      updated_at: NOW,
-    }))
+    .values(
+      courseRow({
+        course_number: code,
+        course_id: code,
+        level_id: level,
+        start_date: "2026-01-05",
+        end_date: "2027-12-18",
+        capacity: 30,
+        created_at: NOW,
+        updated_at: NOW,
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -56,43 +67,72 @@ async function course(code: string, level: number) {
 async function student(i: number) {
   const row = await db()
     .insertInto("students")
-    .values(studentRow({
-      first_name: `Ana${i}`,
-      middle_name: "M",
-      last_name: `Núñez${i}`,
-      second_last_name: "P",
-      id_number: `09000000${String(i).padStart(2, "0")}`,
-      birthday: "2000-01-01",
-      phone_number: "0991234567",
-      email: `s${i}@x.test`,
-      address: "Quito",
-      created_at: NOW,
-      updated_at: NOW,
-    }))
+    .values(
+      studentRow({
+        first_name: `Ana${i}`,
+        middle_name: "M",
+        last_name: `Núñez${i}`,
+        second_last_name: "P",
+        id_number: `09000000${String(i).padStart(2, "0")}`,
+        birthday: "2000-01-01",
+        phone_number: "0991234567",
+        email: `s${i}@x.test`,
+        address: "Quito",
+        created_at: NOW,
+        updated_at: NOW,
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db().insertInto("enrollments").values({ student_id: row.id, course_id: a1, start_date: "2026-01-05", end_date: null, end_reason: null }).execute();
+  await db()
+    .insertInto("enrollments")
+    .values({ student_id: row.id, course_id: a1, start_date: "2026-01-05", end_date: null, end_reason: null })
+    .execute();
   return row.id;
 }
 
 beforeAll(async () => {
   users = await createRoleUsers();
-  for (const role of Object.keys(users) as Role[]) if (role !== "student") cookies[role] = await signIn(users[role].email);
+  for (const role of Object.keys(users) as Role[])
+    if (role !== "student") cookies[role] = await signIn(users[role].email);
   a1 = await course("T-A1", 1);
   a2 = await course("T-A2", 2);
   b1 = await course("T-B1", 3);
   for (let i = 1; i <= 6; i++) students.push(await student(i));
   // Past attendance and a grade in the old course, which a transfer must not touch.
-  const item = await db().insertInto("grading_items").values({ course_id: a1, item_name: "Quiz", category: "ASSIGNMENTS", position: 1 }).returning("id").executeTakeFirstOrThrow();
-  await db().insertInto("grades").values({ grading_item_id: item.id, student_id: students[0], grade: 88.5, updated_at: NOW }).execute();
-  await db().insertInto("attendance").values({ course_id: a1, session_date: "2026-02-02", student_id: students[0], status: "late", recorded_by: null, recorded_at: NOW }).execute();
+  const item = await db()
+    .insertInto("grading_items")
+    .values({ course_id: a1, item_name: "Quiz", category: "ASSIGNMENTS", position: 1 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db()
+    .insertInto("grades")
+    .values({ grading_item_id: item.id, student_id: students[0], grade: 88.5, updated_at: NOW })
+    .execute();
+  await db()
+    .insertInto("attendance")
+    .values({
+      course_id: a1,
+      session_date: "2026-02-02",
+      student_id: students[0],
+      status: "late",
+      recorded_by: null,
+      recorded_at: NOW,
+    })
+    .execute();
 });
 
 const create = (role: Role, values: Record<string, string | string[]>) =>
   callAction(newRoute, request("/admin/transfer-students/new", { cookie: cookies[role], form: form(values) }));
 
 const decide = (role: Role, id: number, intent: "approve" | "reject") =>
-  callAction(listRoute, request(`/admin/transfer-students?id=${id}&confirm=${intent}`, { cookie: cookies[role], form: { id: String(id), intent } }));
+  callAction(
+    listRoute,
+    request(`/admin/transfer-students?id=${id}&confirm=${intent}`, {
+      cookie: cookies[role],
+      form: { id: String(id), intent },
+    }),
+  );
 
 async function latestTransferId() {
   const row = await db().selectFrom("transfers").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
@@ -101,41 +141,111 @@ async function latestTransferId() {
 
 describe("transfers through the pages", () => {
   it("a receptionist creates a single and a group transfer", async () => {
-    const single = await create("receptionist", { from_course_id: String(a1), student_ids: String(students[0]), selected_course_id: String(a2), selected_level_id: "2", reason: "Ready" });
+    const single = await create("receptionist", {
+      from_course_id: String(a1),
+      student_ids: String(students[0]),
+      selected_course_id: String(a2),
+      selected_level_id: "2",
+      reason: "Ready",
+    });
     expect(single.status).toBe(302);
     const singleId = await latestTransferId();
     expect(redirectedTo(single)).toBe(`/admin/transfer-students?id=${singleId}`);
-    const group = await create("receptionist", { from_course_id: String(a1), student_ids: [String(students[1]), String(students[2])], selected_course_id: String(a2), selected_level_id: "2" });
+    const group = await create("receptionist", {
+      from_course_id: String(a1),
+      student_ids: [String(students[1]), String(students[2])],
+      selected_course_id: String(a2),
+      selected_level_id: "2",
+    });
     expect(group.status).toBe(302);
-    const groupRow = await db().selectFrom("transfers").select(["is_group", "status", "created_by"]).where("id", "=", await latestTransferId()).executeTakeFirstOrThrow();
+    const groupRow = await db()
+      .selectFrom("transfers")
+      .select(["is_group", "status", "created_by"])
+      .where("id", "=", await latestTransferId())
+      .executeTakeFirstOrThrow();
     expect(groupRow).toEqual({ is_group: 1, status: "pending", created_by: users.receptionist.id });
   });
 
   it("refuses a second pending transfer for a student, a student of another course, and bad input, writing nothing", async () => {
-    const before = await db().selectFrom("transfers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const again = await create("coordinator", { from_course_id: String(a1), student_ids: String(students[0]), selected_course_id: String(b1), selected_level_id: "3" });
+    const before = await db()
+      .selectFrom("transfers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const again = await create("coordinator", {
+      from_course_id: String(a1),
+      student_ids: String(students[0]),
+      selected_course_id: String(b1),
+      selected_level_id: "3",
+    });
     expect(again.status).toBe(409);
-    const wrongCourse = await create("coordinator", { from_course_id: String(a2), student_ids: String(students[3]), selected_course_id: String(b1), selected_level_id: "3" });
+    const wrongCourse = await create("coordinator", {
+      from_course_id: String(a2),
+      student_ids: String(students[3]),
+      selected_course_id: String(b1),
+      selected_level_id: "3",
+    });
     expect(wrongCourse.status).toBe(400);
-    const empty = await create("coordinator", { from_course_id: String(a1), selected_course_id: String(a2), selected_level_id: "2" });
+    const empty = await create("coordinator", {
+      from_course_id: String(a1),
+      selected_course_id: String(a2),
+      selected_level_id: "2",
+    });
     expect(empty.status).toBe(400);
-    const same = await create("coordinator", { from_course_id: String(a1), student_ids: String(students[3]), selected_course_id: String(a1), selected_level_id: "2" });
+    const same = await create("coordinator", {
+      from_course_id: String(a1),
+      student_ids: String(students[3]),
+      selected_course_id: String(a1),
+      selected_level_id: "2",
+    });
     expect(same.status).toBe(400);
-    const after = await db().selectFrom("transfers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom("transfers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it("financial may look but not create; a professor is sent to /teachers", async () => {
-    expect((await callLoader(listRoute, request("/admin/transfer-students", { cookie: cookies.financial }))).status).toBe(200);
-    expect((await create("financial", { from_course_id: String(a1), student_ids: String(students[4]), selected_course_id: String(a2), selected_level_id: "2" })).status).toBe(403);
-    expect(redirectedTo(await callLoader(listRoute, request("/admin/transfer-students", { cookie: cookies.professor })))).toBe("/teachers");
+    expect(
+      (await callLoader(listRoute, request("/admin/transfer-students", { cookie: cookies.financial }))).status,
+    ).toBe(200);
+    expect(
+      (
+        await create("financial", {
+          from_course_id: String(a1),
+          student_ids: String(students[4]),
+          selected_course_id: String(a2),
+          selected_level_id: "2",
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      redirectedTo(await callLoader(listRoute, request("/admin/transfer-students", { cookie: cookies.professor }))),
+    ).toBe("/teachers");
   });
 
   it("updates a pending transfer, and not once it is decided", async () => {
     const id = await latestTransferId();
-    const ok = await callAction(editRoute, request(`/admin/transfer-students/${id}/edit`, { cookie: cookies.receptionist, form: form({ from_course_id: String(a1), student_ids: [String(students[1]), String(students[2])], selected_course_id: String(b1), selected_level_id: "3", reason: "Better fit" }) }), { id: String(id) });
+    const ok = await callAction(
+      editRoute,
+      request(`/admin/transfer-students/${id}/edit`, {
+        cookie: cookies.receptionist,
+        form: form({
+          from_course_id: String(a1),
+          student_ids: [String(students[1]), String(students[2])],
+          selected_course_id: String(b1),
+          selected_level_id: "3",
+          reason: "Better fit",
+        }),
+      }),
+      { id: String(id) },
+    );
     expect(ok.status).toBe(302);
-    const row = await db().selectFrom("transfers").select(["selected_course_id", "reason"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("transfers")
+      .select(["selected_course_id", "reason"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ selected_course_id: b1, reason: "Better fit" });
   });
 
@@ -144,37 +254,73 @@ describe("transfers through the pages", () => {
     expect((await decide("receptionist", singleId, "approve")).status).toBe(403);
     const approved = await decide("coordinator", singleId, "approve");
     expect(approved.status).toBe(302);
-    const enrollments = await db().selectFrom("enrollments").select(["course_id", "end_date", "end_reason"]).where("student_id", "=", students[0]).orderBy("id").execute();
+    const enrollments = await db()
+      .selectFrom("enrollments")
+      .select(["course_id", "end_date", "end_reason"])
+      .where("student_id", "=", students[0])
+      .orderBy("id")
+      .execute();
     const today = await schoolDay();
     expect(enrollments).toEqual([
       { course_id: a1, end_date: today, end_reason: "transfer" },
       { course_id: a2, end_date: null, end_reason: null },
     ]);
-    const level = await db().selectFrom("students").select("level_id").where("id", "=", students[0]).executeTakeFirstOrThrow();
+    const level = await db()
+      .selectFrom("students")
+      .select("level_id")
+      .where("id", "=", students[0])
+      .executeTakeFirstOrThrow();
     expect(level.level_id).toBe(2);
-    const grade = await db().selectFrom("grades").select("grade").where("student_id", "=", students[0]).executeTakeFirstOrThrow();
+    const grade = await db()
+      .selectFrom("grades")
+      .select("grade")
+      .where("student_id", "=", students[0])
+      .executeTakeFirstOrThrow();
     expect(grade.grade).toBe(88.5);
-    const attendance = await db().selectFrom("attendance").select(["course_id", "status"]).where("student_id", "=", students[0]).execute();
+    const attendance = await db()
+      .selectFrom("attendance")
+      .select(["course_id", "status"])
+      .where("student_id", "=", students[0])
+      .execute();
     expect(attendance).toEqual([{ course_id: a1, status: "late" }]);
     expect((await decide("coordinator", singleId, "approve")).status).toBe(409);
     expect((await decide("admin_staff", singleId, "reject")).status).toBe(409);
-    const audit = await db().selectFrom("audit_log").select("action").where("entity", "=", "transfer").where("entity_id", "=", singleId).execute();
+    const audit = await db()
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity", "=", "transfer")
+      .where("entity_id", "=", singleId)
+      .execute();
     expect(audit.map((a) => a.action)).toContain("transfer.approved");
   });
 
   it("of 20 simultaneous approvals exactly one wins", async () => {
-    const created = await create("coordinator", { from_course_id: String(a1), student_ids: String(students[5]), selected_course_id: String(a2), selected_level_id: "2" });
+    const created = await create("coordinator", {
+      from_course_id: String(a1),
+      student_ids: String(students[5]),
+      selected_course_id: String(a2),
+      selected_level_id: "2",
+    });
     expect(created.status).toBe(302);
     const id = await latestTransferId();
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => decideTransfer(id, users.coordinator.id, "approve")));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () => decideTransfer(id, users.coordinator.id, "approve")),
+    );
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok && answerOf(o, TRANSFER_REFUSALS).status === 409)).toHaveLength(19);
-    const open = await db().selectFrom("enrollments").select("id").where("student_id", "=", students[5]).where("course_id", "=", a2).execute();
+    const open = await db()
+      .selectFrom("enrollments")
+      .select("id")
+      .where("student_id", "=", students[5])
+      .where("course_id", "=", a2)
+      .execute();
     expect(open).toHaveLength(1);
   });
 
   it("the bell's data is for admin, coordinator and financial only", async () => {
-    expect((await callLoader(bellRoute, request("/resources/pending-transfers", { cookie: cookies.receptionist }))).status).toBe(403);
+    expect(
+      (await callLoader(bellRoute, request("/resources/pending-transfers", { cookie: cookies.receptionist }))).status,
+    ).toBe(403);
     const res = await callLoader(bellRoute, request("/resources/pending-transfers", { cookie: cookies.financial }));
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -185,16 +331,24 @@ describe("transfers through the pages", () => {
 
 describe("the /v1/api transfer-data calls", () => {
   async function token(role: Role) {
-    const res = await callAction(apiLogin, new Request("http://localhost/v1/api/auth/login", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: emailFor(role), password: PASSWORD }),
-    }));
+    const res = await callAction(
+      apiLogin,
+      new Request("http://localhost/v1/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: emailFor(role), password: PASSWORD }),
+      }),
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.data.user.role).toBe(role);
     return body.data.token as string;
   }
   const api = (tok: string | null, path: string, init: RequestInit = {}) =>
-    new Request(`http://localhost/v1/api/${path}`, { ...init, headers: { ...(tok ? { Authorization: `Bearer ${tok}` } : {}), ...(init.headers ?? {}) } });
+    new Request(`http://localhost/v1/api/${path}`, {
+      ...init,
+      headers: { ...(tok ? { Authorization: `Bearer ${tok}` } : {}), ...(init.headers ?? {}) },
+    });
 
   it("answers 401 without a token and 403 for a professor", async () => {
     const none = await callLoader(apiPending, api(null, "transfer-data/get-pending"));
@@ -208,62 +362,146 @@ describe("the /v1/api transfer-data calls", () => {
     const body = await res.json();
     const group = body.data.find((d: { transfer_data: { is_group: boolean } }) => d.transfer_data.is_group);
     expect(Object.keys(group).sort()).toEqual(["students", "transfer_data"]);
-    expect(Object.keys(group.transfer_data).sort()).toEqual(["created_at", "id", "is_group", "selected_course", "selected_level"]);
+    expect(Object.keys(group.transfer_data).sort()).toEqual([
+      "created_at",
+      "id",
+      "is_group",
+      "selected_course",
+      "selected_level",
+    ]);
     expect(group.transfer_data.selected_course).toEqual({ course_name: "T-B1" });
     expect(group.transfer_data.selected_level).toEqual({ full_level: "B1" });
     expect(group.students).toHaveLength(2);
-    expect(group.students[0]).toEqual({ student: { cedula: expect.any(String), user: { name: expect.stringMatching(/^Ana\d Núñez\d P$/) } } });
+    expect(group.students[0]).toEqual({
+      student: { cedula: expect.any(String), user: { name: expect.stringMatching(/^Ana\d Núñez\d P$/) } },
+    });
   });
 
   it("creates (201), refuses a bad body (400), approves once (200 then 409), and a receptionist's approval is 403", async () => {
     const tok = await token("coordinator");
-    const bad = await callAction(apiCreate, api(tok, "transfer-data/create", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" }));
+    const bad = await callAction(
+      apiCreate,
+      api(tok, "transfer-data/create", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{nope",
+      }),
+    );
     expect(bad.status).toBe(400);
-    const missing = await callAction(apiCreate, api(tok, "transfer-data/create", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ student_ids: [] }) }));
+    const missing = await callAction(
+      apiCreate,
+      api(tok, "transfer-data/create", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ student_ids: [] }),
+      }),
+    );
     expect(missing.status).toBe(400);
     expect((await missing.json()).errors.student_ids[0]).toBe("Choose at least one student.");
-    const created = await callAction(apiCreate, api(tok, "transfer-data/create", {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ student_ids: [students[3]], from_course_id: a1, selected_course_id: a2, selected_level_id: 2 }),
-    }));
+    const created = await callAction(
+      apiCreate,
+      api(tok, "transfer-data/create", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          student_ids: [students[3]],
+          from_course_id: a1,
+          selected_course_id: a2,
+          selected_level_id: 2,
+        }),
+      }),
+    );
     expect(created.status).toBe(201);
     const { data } = await created.json();
     const rec = await token("receptionist");
-    expect((await callAction(apiApprove, api(rec, `transfer-data/approve/${data.id}`, { method: "PUT" }), { id: String(data.id) })).status).toBe(403);
-    const ok = await callAction(apiApprove, api(tok, `transfer-data/approve/${data.id}`, { method: "PUT" }), { id: String(data.id) });
+    expect(
+      (
+        await callAction(apiApprove, api(rec, `transfer-data/approve/${data.id}`, { method: "PUT" }), {
+          id: String(data.id),
+        })
+      ).status,
+    ).toBe(403);
+    const ok = await callAction(apiApprove, api(tok, `transfer-data/approve/${data.id}`, { method: "PUT" }), {
+      id: String(data.id),
+    });
     expect(ok.status).toBe(200);
     expect((await ok.json()).data.status).toBe("approved");
-    const again = await callAction(apiReject, api(tok, `transfer-data/reject/${data.id}`, { method: "PUT" }), { id: String(data.id) });
+    const again = await callAction(apiReject, api(tok, `transfer-data/reject/${data.id}`, { method: "PUT" }), {
+      id: String(data.id),
+    });
     expect(again.status).toBe(409);
     expect((await again.json()).message).toBe("This transfer is no longer pending; nothing was changed.");
   });
 
   it("updates a pending transfer through the API, and rejects one through the page", async () => {
     const tok = await token("receptionist");
-    const created = await callAction(apiCreate, api(tok, "transfer-data/create", {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ student_ids: [students[4]], from_course_id: a1, selected_course_id: a2, selected_level_id: 2 }),
-    }));
+    const created = await callAction(
+      apiCreate,
+      api(tok, "transfer-data/create", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          student_ids: [students[4]],
+          from_course_id: a1,
+          selected_course_id: a2,
+          selected_level_id: 2,
+        }),
+      }),
+    );
     expect(created.status).toBe(201);
     const { data } = await created.json();
-    const updated = await callAction(apiUpdate, api(tok, `transfer-data/update/${data.id}`, {
-      method: "PUT", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ student_ids: [students[4]], from_course_id: a1, selected_course_id: b1, selected_level_id: 3, reason: "B1 fits" }),
-    }), { id: String(data.id) });
+    const updated = await callAction(
+      apiUpdate,
+      api(tok, `transfer-data/update/${data.id}`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          student_ids: [students[4]],
+          from_course_id: a1,
+          selected_course_id: b1,
+          selected_level_id: 3,
+          reason: "B1 fits",
+        }),
+      }),
+      { id: String(data.id) },
+    );
     expect(updated.status).toBe(200);
-    const row = await db().selectFrom("transfers").select(["selected_course_id", "selected_level_id", "reason"]).where("id", "=", data.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("transfers")
+      .select(["selected_course_id", "selected_level_id", "reason"])
+      .where("id", "=", data.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ selected_course_id: b1, selected_level_id: 3, reason: "B1 fits" });
     const rejected = await decide("coordinator", data.id, "reject");
     expect(rejected.status).toBe(302);
-    const after = await db().selectFrom("transfers").select(["status", "decided_by"]).where("id", "=", data.id).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom("transfers")
+      .select(["status", "decided_by"])
+      .where("id", "=", data.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ status: "rejected", decided_by: users.coordinator.id });
     // A rejection moves nobody.
-    const open = await db().selectFrom("enrollments").select("course_id").where("student_id", "=", students[4]).where("end_date", "is", null).execute();
+    const open = await db()
+      .selectFrom("enrollments")
+      .select("course_id")
+      .where("student_id", "=", students[4])
+      .where("end_date", "is", null)
+      .execute();
     expect(open).toEqual([{ course_id: a1 }]);
-    const again = await callAction(apiUpdate, api(tok, `transfer-data/update/${data.id}`, {
-      method: "PUT", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ student_ids: [students[4]], from_course_id: a1, selected_course_id: a2, selected_level_id: 2 }),
-    }), { id: String(data.id) });
+    const again = await callAction(
+      apiUpdate,
+      api(tok, `transfer-data/update/${data.id}`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          student_ids: [students[4]],
+          from_course_id: a1,
+          selected_course_id: a2,
+          selected_level_id: 2,
+        }),
+      }),
+      { id: String(data.id) },
+    );
     expect(again.status).toBe(409);
   });
 });

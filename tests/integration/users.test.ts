@@ -5,7 +5,7 @@ import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
-import type { Role, User } from "~/db/schema";
+import { type Role, type User } from "~/db/schema";
 import { sessionSecrets } from "~/env.server";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { ROLES } from "~/modules/auth/permissions";
@@ -58,30 +58,73 @@ beforeEach(async () => {
 /** A fresh user to change, signed in once (its Cookie header). */
 async function target(fields: Partial<User> = {}) {
   counter += 1;
-  const user = await createUser({ role: "professor", email: `target${counter}@school.example.com`, name: `Target ${counter}`, ...fields });
+  const user = await createUser({
+    role: "professor",
+    email: `target${counter}@school.example.com`,
+    name: `Target ${counter}`,
+    ...fields,
+  });
   return { user, cookie: await signIn(user.email) };
 }
 
 const userRow = (id: number) => db().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const sessionsOf = async (userId: number) => (await db().selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).length;
+const sessionsOf = async (userId: number) =>
+  (await db().selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).length;
 const auditOf = (entityId: number, action?: string) => {
   let q = db().selectFrom("audit_log").selectAll().where("entity", "=", "user").where("entity_id", "=", entityId);
   if (action) q = q.where("action", "=", action);
   return q.orderBy("id").execute();
 };
-const countUsers = async () => Number((await db().selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-const countAudit = async () => Number((await db().selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const countUsers = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const countAudit = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
-type Result = { intent?: string; result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }; link?: string | null; created?: { id: number; link: string } | null };
+type Result = {
+  intent?: string;
+  result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+  link?: string | null;
+  created?: { id: number; link: string } | null;
+};
 
-const post = (route: Parameters<typeof callAction>[0], url: string, cookie: string | undefined, form: Record<string, string>, params = {}) =>
-  callAction(route, request(url, { cookie, form }), params);
-const postUser = (id: number, form: Record<string, string>, cookie = admin) => post(userRoute, `/admin/users/${id}`, cookie, form, { id: String(id) });
+const post = (
+  route: Parameters<typeof callAction>[0],
+  url: string,
+  cookie: string | undefined,
+  form: Record<string, string>,
+  params = {},
+) => callAction(route, request(url, { cookie, form }), params);
+const postUser = (id: number, form: Record<string, string>, cookie = admin) =>
+  post(userRoute, `/admin/users/${id}`, cookie, form, { id: String(id) });
 
-function multipart(url: string, cookie: string | undefined, fields: Record<string, string>, file?: { bytes: Buffer | string; name: string; type: string }) {
+function multipart(
+  url: string,
+  cookie: string | undefined,
+  fields: Record<string, string>,
+  file?: { bytes: Buffer | string; name: string; type: string },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append("avatar", new Blob([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  if (file)
+    form.append(
+      "avatar",
+      new Blob([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], { type: file.type }),
+      file.name,
+    );
   const headers = new Headers({ Origin: ORIGIN });
   if (cookie) headers.set("Cookie", cookie);
   return new Request(`${ORIGIN}${url}`, { method: "POST", body: form, headers });
@@ -93,7 +136,12 @@ const PNG = Buffer.from(
   "base64",
 );
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
-const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x1a, 0, 0, 0]), Buffer.from("WEBPVP8L"), Buffer.alloc(14)]);
+const WEBP = Buffer.concat([
+  Buffer.from("RIFF"),
+  Buffer.from([0x1a, 0, 0, 0]),
+  Buffer.from("WEBPVP8L"),
+  Buffer.alloc(14),
+]);
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 const BIG_PNG = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
 
@@ -103,7 +151,12 @@ describe("who may use these pages", () => {
   const OTHER_STAFF = ["coordinator", "receptionist", "financial"] as const;
   const NON_STAFF = ["professor", "student"] as const;
 
-  const pages: { name: string; route: Parameters<typeof callLoader>[0]; url: string; params: Record<string, string> }[] = [
+  const pages: {
+    name: string;
+    route: Parameters<typeof callLoader>[0];
+    url: string;
+    params: Record<string, string>;
+  }[] = [
     { name: "users list", route: listRoute, url: "/admin/users", params: {} },
     { name: "new user", route: newRoute, url: "/admin/users/new", params: {} },
     { name: "user detail", route: userRoute, url: "/admin/users/ID", params: { id: "ID" } },
@@ -133,13 +186,31 @@ describe("who may use these pages", () => {
   });
 
   describe.each([
-    { name: "new user", route: newRoute, url: "/admin/users/new", form: () => ({ method: "password", name: "X", email: `x${Date.now()}@school.example.com`, role: "admin_staff", password: "long-enough-password" }) },
+    {
+      name: "new user",
+      route: newRoute,
+      url: "/admin/users/new",
+      form: () => ({
+        method: "password",
+        name: "X",
+        email: `x${Date.now()}@school.example.com`,
+        role: "admin_staff",
+        password: "long-enough-password",
+      }),
+    },
     { name: "user detail (lock)", route: userRoute, url: "/admin/users/ID", form: () => ({ intent: "lock" }) },
-    { name: "user detail (role)", route: userRoute, url: "/admin/users/ID", form: () => ({ intent: "update", name: "Hacked", email: users.professor.email, role: "admin_staff" }) },
+    {
+      name: "user detail (role)",
+      route: userRoute,
+      url: "/admin/users/ID",
+      form: () => ({ intent: "update", name: "Hacked", email: users.professor.email, role: "admin_staff" }),
+    },
   ])("$name action", ({ route, url, form }) => {
     it.each([...OTHER_STAFF, ...NON_STAFF])("%s: refused, nothing written", async (role) => {
       const before = { users: await countUsers(), audit: await countAudit() };
-      const res = await callAction(route, request(fill(url), { cookie: cookies[role], form: form() }), { id: String(users.professor.id) });
+      const res = await callAction(route, request(fill(url), { cookie: cookies[role], form: form() }), {
+        id: String(users.professor.id),
+      });
       if ((OTHER_STAFF as readonly string[]).includes(role)) expect(res.status).toBe(403);
       else expect(redirectedTo(res)).toBe("/teachers");
       expect({ users: await countUsers(), audit: await countAudit() }).toEqual(before);
@@ -154,7 +225,16 @@ describe("who may use these pages", () => {
   });
 
   it("an avatar upload to another user's admin page is refused for non-admins", async () => {
-    const res = await callAction(userRoute, multipart(`/admin/users/${users.professor.id}`, cookies.receptionist, { intent: "avatar" }, { bytes: PNG, name: "a.png", type: "image/png" }), { id: String(users.professor.id) });
+    const res = await callAction(
+      userRoute,
+      multipart(
+        `/admin/users/${users.professor.id}`,
+        cookies.receptionist,
+        { intent: "avatar" },
+        { bytes: PNG, name: "a.png", type: "image/png" },
+      ),
+      { id: String(users.professor.id) },
+    );
     expect(res.status).toBe(403);
     expect((await userRow(users.professor.id)).image).toBeNull();
   });
@@ -167,8 +247,12 @@ describe("who may use these pages", () => {
   });
 
   it("profile: anonymous is sent to sign in (loader and action)", async () => {
-    expect(redirectedTo(await callLoader(profileRoute, request("/profile")))).toBe("/authentication/login?redirectTo=%2Fprofile");
-    expect(redirectedTo(await post(profileRoute, "/profile", undefined, { intent: "profile", name: "X" }))).toMatch(/^\/authentication\/login/);
+    expect(redirectedTo(await callLoader(profileRoute, request("/profile")))).toBe(
+      "/authentication/login?redirectTo=%2Fprofile",
+    );
+    expect(redirectedTo(await post(profileRoute, "/profile", undefined, { intent: "profile", name: "X" }))).toMatch(
+      /^\/authentication\/login/,
+    );
   });
 });
 
@@ -205,26 +289,66 @@ describe("creating a user", () => {
   const create = (form: Record<string, string>) => post(newRoute, "/admin/users/new", admin, form);
 
   it.each([
-    ["no name", { method: "password", email: "a1@school.example.com", role: "coordinator", password: "long-enough-pass" }, "name", "users:errors.nameRequired"],
-    ["a bad email", { method: "password", name: "A", email: "not-an-email", role: "coordinator", password: "long-enough-pass" }, "email", "login.errors.emailInvalid"],
-    ["an unknown role", { method: "password", name: "A", email: "a2@school.example.com", role: "superuser", password: "long-enough-pass" }, "role", "users:errors.roleRequired"],
-    ["a 9-character password", { method: "password", name: "A", email: "a3@school.example.com", role: "coordinator", password: "123456789" }, "password", "users:errors.passwordTooShort"],
-    ["no password method", { name: "A", email: "a4@school.example.com", role: "coordinator" }, "method", "users:errors.methodRequired"],
-  ] as [string, Record<string, string>, string, string][])("with %s: 400, a message by the field, nothing written", async (_label, form, field, message) => {
-    const before = { users: await countUsers(), audit: await countAudit() };
-    const res = await create(form);
-    expect(res.status).toBe(400);
-    const data = (await res.json()) as Result;
-    expect(data.result.error?.[field]).toEqual([message]);
-    // Typed values come back, the password never does.
-    expect(data.result.initialValue?.password).toBeUndefined();
-    if (form.name) expect(data.result.initialValue?.name).toBe(form.name);
-    expect({ users: await countUsers(), audit: await countAudit() }).toEqual(before);
-  });
+    [
+      "no name",
+      { method: "password", email: "a1@school.example.com", role: "coordinator", password: "long-enough-pass" },
+      "name",
+      "users:errors.nameRequired",
+    ],
+    [
+      "a bad email",
+      { method: "password", name: "A", email: "not-an-email", role: "coordinator", password: "long-enough-pass" },
+      "email",
+      "login.errors.emailInvalid",
+    ],
+    [
+      "an unknown role",
+      {
+        method: "password",
+        name: "A",
+        email: "a2@school.example.com",
+        role: "superuser",
+        password: "long-enough-pass",
+      },
+      "role",
+      "users:errors.roleRequired",
+    ],
+    [
+      "a 9-character password",
+      { method: "password", name: "A", email: "a3@school.example.com", role: "coordinator", password: "123456789" },
+      "password",
+      "users:errors.passwordTooShort",
+    ],
+    [
+      "no password method",
+      { name: "A", email: "a4@school.example.com", role: "coordinator" },
+      "method",
+      "users:errors.methodRequired",
+    ],
+  ] as [string, Record<string, string>, string, string][])(
+    "with %s: 400, a message by the field, nothing written",
+    async (_label, form, field, message) => {
+      const before = { users: await countUsers(), audit: await countAudit() };
+      const res = await create(form);
+      expect(res.status).toBe(400);
+      const data = (await res.json()) as Result;
+      expect(data.result.error?.[field]).toEqual([message]);
+      // Typed values come back, the password never does.
+      expect(data.result.initialValue?.password).toBeUndefined();
+      if (form.name) expect(data.result.initialValue?.name).toBe(form.name);
+      expect({ users: await countUsers(), audit: await countAudit() }).toEqual(before);
+    },
+  );
 
   it("refuses a duplicate email (whatever its case) with a message by the email", async () => {
     const before = await countUsers();
-    const res = await create({ method: "password", name: "Twin", email: ` ${users.coordinator.email.toUpperCase()} `, role: "coordinator", password: "long-enough-pass" });
+    const res = await create({
+      method: "password",
+      name: "Twin",
+      email: ` ${users.coordinator.email.toUpperCase()} `,
+      role: "coordinator",
+      password: "long-enough-pass",
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Result).result.error?.email).toEqual(["users:errors.emailTaken"]);
     expect(await countUsers()).toBe(before);
@@ -232,7 +356,13 @@ describe("creating a user", () => {
 
   it("with an initial password: the user exists, is audited and can sign in", async () => {
     const email = "new.teacher@school.example.com";
-    const res = await create({ method: "password", name: "New Teacher", email, role: "professor", password: "initial-pass-123" });
+    const res = await create({
+      method: "password",
+      name: "New Teacher",
+      email,
+      role: "professor",
+      password: "initial-pass-123",
+    });
     const created = await db().selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     expect(redirectedTo(res)).toBe(`/admin/users/${created.id}`);
     expect(created).toMatchObject({ name: "New Teacher", role: "professor", status: "active", locked_at: null });
@@ -240,13 +370,22 @@ describe("creating a user", () => {
     const [row] = await auditOf(created.id, "user.created");
     expect(row.user_id).toBe(users.admin_staff.id);
     expect(JSON.parse(row.details ?? "{}")).toMatchObject({ role: "professor", email, password: "password" });
-    const login = await callAction(loginRoute, request("/authentication/login", { form: { email, password: "initial-pass-123" } }));
+    const login = await callAction(
+      loginRoute,
+      request("/authentication/login", { form: { email, password: "initial-pass-123" } }),
+    );
     expect(redirectedTo(login)).toBe("/teachers");
   });
 
   it("with a one-time link: shown once, stored only hashed, no password yet", async () => {
     const email = "linked@school.example.com";
-    const res = await create({ method: "link", name: "Linked User", email, role: "receptionist", password: "ignored-password" });
+    const res = await create({
+      method: "link",
+      name: "Linked User",
+      email,
+      role: "receptionist",
+      password: "ignored-password",
+    });
     expect(res.status).toBe(200);
     const data = (await res.json()) as Result;
     const link = data.created?.link ?? "";
@@ -262,7 +401,9 @@ describe("creating a user", () => {
     const hours = (Date.parse(tokens[0].expires_at) - Date.parse(tokens[0].created_at)) / 3_600_000;
     expect(hours).toBe(72);
     // Reloading the user page never shows it again.
-    const page = await callLoader(userRoute, request(`/admin/users/${created.id}`, { cookie: admin }), { id: String(created.id) });
+    const page = await callLoader(userRoute, request(`/admin/users/${created.id}`, { cookie: admin }), {
+      id: String(created.id),
+    });
     expect(await page.text()).not.toContain(token);
   });
 });
@@ -275,7 +416,8 @@ describe("set-password link", () => {
     expect(res.status).toBe(200);
     return ((await res.json()) as Result).link?.split("/").pop() ?? "";
   }
-  const open = (token: string) => callLoader(setPasswordRoute, request(`/authentication/set-password/${token}`), { token });
+  const open = (token: string) =>
+    callLoader(setPasswordRoute, request(`/authentication/set-password/${token}`), { token });
   const submit = (token: string, form: Record<string, string>) =>
     callAction(setPasswordRoute, request(`/authentication/set-password/${token}`, { form }), { token });
 
@@ -382,7 +524,12 @@ describe("editing a user", () => {
 
   it("taking another user's email is refused by the email field", async () => {
     const { user } = await target();
-    const res = await postUser(user.id, { intent: "update", name: user.name, email: users.financial.email, role: user.role });
+    const res = await postUser(user.id, {
+      intent: "update",
+      name: user.name,
+      email: users.financial.email,
+      role: user.role,
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Result).result.error?.email).toEqual(["users:errors.emailTaken"]);
     expect((await userRow(user.id)).email).toBe(user.email);
@@ -418,7 +565,10 @@ describe("editing a user", () => {
     expect(redirectedTo(await postUser(user.id, { intent: "lock" }))).toBe(`/admin/users/${user.id}`);
     expect((await userRow(user.id)).locked_at).not.toBeNull();
     expect(await sessionsOf(user.id)).toBe(0);
-    const refused = await callAction(loginRoute, request("/authentication/login", { form: { email: user.email, password: PASSWORD } }));
+    const refused = await callAction(
+      loginRoute,
+      request("/authentication/login", { form: { email: user.email, password: PASSWORD } }),
+    );
     expect(refused.status).toBe(403);
 
     await postUser(user.id, { intent: "unlock" });
@@ -426,7 +576,10 @@ describe("editing a user", () => {
     expect(row.locked_at).toBeNull();
     expect(row.failed_logins).toBe(0);
     expect((await auditOf(user.id)).map((r) => r.action)).toEqual(["user.locked", "user.unlocked"]);
-    const login = await callAction(loginRoute, request("/authentication/login", { form: { email: user.email, password: PASSWORD } }));
+    const login = await callAction(
+      loginRoute,
+      request("/authentication/login", { form: { email: user.email, password: PASSWORD } }),
+    );
     expect(redirectedTo(login)).toBe("/teachers");
   });
 
@@ -470,7 +623,9 @@ describe("editing a user", () => {
 describe("profile", () => {
   it("changes the name (audited) and the language (users.locale and the lng cookie)", async () => {
     const { user, cookie } = await target();
-    expect(redirectedTo(await post(profileRoute, "/profile", cookie, { intent: "profile", name: "New Name" }))).toBe("/profile");
+    expect(redirectedTo(await post(profileRoute, "/profile", cookie, { intent: "profile", name: "New Name" }))).toBe(
+      "/profile",
+    );
     expect((await userRow(user.id)).name).toBe("New Name");
     const empty = await post(profileRoute, "/profile", cookie, { intent: "profile", name: "  " });
     expect(empty.status).toBe(400);
@@ -485,7 +640,11 @@ describe("profile", () => {
 
   it("the email cannot be changed from the profile", async () => {
     const { user, cookie } = await target();
-    await post(profileRoute, "/profile", cookie, { intent: "profile", name: "Same", email: "hijack@school.example.com" });
+    await post(profileRoute, "/profile", cookie, {
+      intent: "profile",
+      name: "Same",
+      email: "hijack@school.example.com",
+    });
     expect((await userRow(user.id)).email).toBe(user.email);
   });
 
@@ -495,23 +654,40 @@ describe("profile", () => {
     expect(other).not.toBe(cookie);
     expect(await sessionsOf(user.id)).toBe(2);
 
-    const wrong = await post(profileRoute, "/profile", cookie, { intent: "password", current_password: "not-my-password", password: "brand-new-pass-1", confirm: "brand-new-pass-1" });
+    const wrong = await post(profileRoute, "/profile", cookie, {
+      intent: "password",
+      current_password: "not-my-password",
+      password: "brand-new-pass-1",
+      confirm: "brand-new-pass-1",
+    });
     expect(wrong.status).toBe(400);
     const data = (await wrong.json()) as Result;
     expect(data.result.error?.current_password).toEqual(["users:errors.currentPasswordWrong"]);
     expect(data.result.initialValue?.current_password).toBeUndefined();
     expect(await verifyPassword((await userRow(user.id)).password_hash ?? "", PASSWORD)).toBe(true);
 
-    const mismatch = await post(profileRoute, "/profile", cookie, { intent: "password", current_password: PASSWORD, password: "brand-new-pass-1", confirm: "brand-new-pass-2" });
+    const mismatch = await post(profileRoute, "/profile", cookie, {
+      intent: "password",
+      current_password: PASSWORD,
+      password: "brand-new-pass-1",
+      confirm: "brand-new-pass-2",
+    });
     expect(mismatch.status).toBe(400);
 
-    const ok = await post(profileRoute, "/profile", cookie, { intent: "password", current_password: PASSWORD, password: "brand-new-pass-1", confirm: "brand-new-pass-1" });
+    const ok = await post(profileRoute, "/profile", cookie, {
+      intent: "password",
+      current_password: PASSWORD,
+      password: "brand-new-pass-1",
+      confirm: "brand-new-pass-1",
+    });
     expect(redirectedTo(ok)).toBe("/profile");
     expect(await verifyPassword((await userRow(user.id)).password_hash ?? "", "brand-new-pass-1")).toBe(true);
     expect(await sessionsOf(user.id)).toBe(1);
     // This session still works, the other one is gone.
     expect((await callLoader(profileRoute, request("/profile", { cookie }))).status).toBe(200);
-    expect(redirectedTo(await callLoader(profileRoute, request("/profile", { cookie: other })))).toMatch(/^\/authentication\/login/);
+    expect(redirectedTo(await callLoader(profileRoute, request("/profile", { cookie: other })))).toMatch(
+      /^\/authentication\/login/,
+    );
     expect(await auditOf(user.id, "user.password_changed")).toHaveLength(1);
   });
 });
@@ -575,55 +751,112 @@ describe("avatar upload and the image route", () => {
   });
 
   it.each([
-    ["a text file renamed .png", { bytes: "just some text, not a picture", name: "photo.png", type: "image/png" }, "users:errors.image.notAnImage"],
-    ["an SVG with a script", { bytes: SVG, name: "avatar.svg", type: "image/svg+xml" }, "users:errors.image.notAnImage"],
+    [
+      "a text file renamed .png",
+      { bytes: "just some text, not a picture", name: "photo.png", type: "image/png" },
+      "users:errors.image.notAnImage",
+    ],
+    [
+      "an SVG with a script",
+      { bytes: SVG, name: "avatar.svg", type: "image/svg+xml" },
+      "users:errors.image.notAnImage",
+    ],
     ["an SVG renamed .png", { bytes: SVG, name: "avatar.png", type: "image/png" }, "users:errors.image.notAnImage"],
     ["a 3 MB PNG", { bytes: BIG_PNG, name: "big.png", type: "image/png" }, "users:errors.image.tooLarge"],
     ["no file", { bytes: "", name: "", type: "application/octet-stream" }, "users:errors.image.missing"],
-  ])("%s is refused with 400 (413 when too large) and a message by the field; nothing stored", async (_label, file, message) => {
-    const { user, cookie } = await target();
-    const filesBefore = fs.readdirSync(UPLOADS).length;
-    const res = await upload(cookie, file);
-    expect(res.status).toBe(message === "users:errors.image.tooLarge" ? 413 : 400);
-    expect(((await res.json()) as Result).result.error?.avatar).toEqual([message]);
-    expect((await userRow(user.id)).image).toBeNull();
-    expect(fs.readdirSync(UPLOADS).length).toBe(filesBefore);
-  });
+  ])(
+    "%s is refused with 400 (413 when too large) and a message by the field; nothing stored",
+    async (_label, file, message) => {
+      const { user, cookie } = await target();
+      const filesBefore = fs.readdirSync(UPLOADS).length;
+      const res = await upload(cookie, file);
+      expect(res.status).toBe(message === "users:errors.image.tooLarge" ? 413 : 400);
+      expect(((await res.json()) as Result).result.error?.avatar).toEqual([message]);
+      expect((await userRow(user.id)).image).toBeNull();
+      expect(fs.readdirSync(UPLOADS)).toHaveLength(filesBefore);
+    },
+  );
 
   it("an admin sets another user's picture from the user page", async () => {
     const { user, cookie } = await target();
-    const res = await callAction(userRoute, multipart(`/admin/users/${user.id}`, admin, { intent: "avatar" }, { bytes: PNG, name: "x.png", type: "image/png" }), { id: String(user.id) });
+    const res = await callAction(
+      userRoute,
+      multipart(
+        `/admin/users/${user.id}`,
+        admin,
+        { intent: "avatar" },
+        { bytes: PNG, name: "x.png", type: "image/png" },
+      ),
+      { id: String(user.id) },
+    );
     expect(redirectedTo(res)).toBe(`/admin/users/${user.id}`);
     const name = (await userRow(user.id)).image ?? "";
     expect(name).toMatch(/\.png$/);
     const [row] = await auditOf(user.id, "user.image_changed");
     expect(row.user_id).toBe(users.admin_staff.id);
     expect((await image(name, { Cookie: cookie })).status).toBe(200);
-    const bad = await callAction(userRoute, multipart(`/admin/users/${user.id}`, admin, { intent: "avatar" }, { bytes: SVG, name: "x.svg", type: "image/svg+xml" }), { id: String(user.id) });
+    const bad = await callAction(
+      userRoute,
+      multipart(
+        `/admin/users/${user.id}`,
+        admin,
+        { intent: "avatar" },
+        { bytes: SVG, name: "x.svg", type: "image/svg+xml" },
+      ),
+      { id: String(user.id) },
+    );
     expect(bad.status).toBe(400);
   });
 
-  it.each(["../../etc/passwd", "..%2F..%2Fetc%2Fpasswd", "../school.db", "/etc/passwd", "a.png", "ABCDEF0123456789abcdef0123456789.png", `${"a".repeat(32)}.svg`, `${"a".repeat(32)}.png`])(
-    "%s is 404",
-    async (file) => {
-      const res = await image(file, { Cookie: admin });
-      expect(res.status).toBe(404);
-      expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
-    },
-  );
+  it.each([
+    "../../etc/passwd",
+    "..%2F..%2Fetc%2Fpasswd",
+    "../school.db",
+    "/etc/passwd",
+    "a.png",
+    "ABCDEF0123456789abcdef0123456789.png",
+    `${"a".repeat(32)}.svg`,
+    `${"a".repeat(32)}.png`,
+  ])("%s is 404", async (file) => {
+    const res = await image(file, { Cookie: admin });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
+  });
 });
 
 // ------------------------------------------------------------------ audit page
 
 describe("audit log page", () => {
-  type AuditData = { rows: { action: string; actor_name: string | null; entity: string; entity_id: number | null; details: string[]; created_at: string }[]; total: number; options: { actors: { id: number; name: string }[]; entities: string[] } };
-  const load = async (query = "") => (await (await callLoader(auditRoute, request(`/admin/audit${query}`, { cookie: admin }))).json()) as AuditData;
+  type AuditData = {
+    rows: {
+      action: string;
+      actor_name: string | null;
+      entity: string;
+      entity_id: number | null;
+      details: string[];
+      created_at: string;
+    }[];
+    total: number;
+    options: { actors: { id: number; name: string }[]; entities: string[] };
+  };
+  const load = async (query = "") =>
+    (await (await callLoader(auditRoute, request(`/admin/audit${query}`, { cookie: admin }))).json()) as AuditData;
 
   it("lists newest first with the actor's name and details as text lines", async () => {
     const { user } = await target();
-    await postUser(user.id, { intent: "update", name: "<img src=x onerror=alert(1)>", email: user.email, role: "financial" });
+    await postUser(user.id, {
+      intent: "update",
+      name: "<img src=x onerror=alert(1)>",
+      email: user.email,
+      role: "financial",
+    });
     const data = await load(`?actor=${users.admin_staff.id}&entity=user`);
-    expect(data.rows[0]).toMatchObject({ action: "user.role_changed", actor_name: users.admin_staff.name, entity: "user", entity_id: user.id });
+    expect(data.rows[0]).toMatchObject({
+      action: "user.role_changed",
+      actor_name: users.admin_staff.name,
+      entity: "user",
+      entity_id: user.id,
+    });
     expect(data.rows[0].details).toEqual(["from: professor", "to: financial"]);
     const updated = data.rows.find((r) => r.action === "user.updated" && r.entity_id === user.id);
     expect(updated?.details).toEqual([`name: ${user.name} → <img src=x onerror=alert(1)>`]);

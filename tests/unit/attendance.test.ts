@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AttendanceValue } from "~/db/schema";
+import { type AttendanceValue } from "~/db/schema";
 import { ATTENDANCE_VALUES, fromCounts, summarize } from "~/modules/attendance/attendance";
 import {
   attendableSessions,
@@ -10,7 +10,13 @@ import {
   sessionsWithoutAttendance,
   statusField,
 } from "~/modules/attendance/session-choice";
-import { ABSENCE_DANGER, ABSENCE_WARNING, HALF_ABSENCES, absenceCount, absenceSeverity } from "~/modules/students/absence";
+import {
+  ABSENCE_DANGER,
+  ABSENCE_WARNING,
+  HALF_ABSENCES,
+  absenceCount,
+  absenceSeverity,
+} from "~/modules/students/absence";
 
 const repeat = (value: AttendanceValue, n: number): AttendanceValue[] => Array.from({ length: n }, () => value);
 
@@ -81,7 +87,15 @@ describe("absence count = absent + 0.5·late", () => {
 
 describe("attendance score = (present + recovered + 0.5·late) / recorded sessions", () => {
   it("no records: score null, nothing counted, ok", () => {
-    expect(summarize([])).toEqual({ present: 0, recovered: 0, late: 0, absent: 0, score: null, absences: 0, severity: "ok" });
+    expect(summarize([])).toEqual({
+      present: 0,
+      recovered: 0,
+      late: 0,
+      absent: 0,
+      score: null,
+      absences: 0,
+      severity: "ok",
+    });
     expect(fromCounts({ present: 0, recovered: 0, late: 0, absent: 0 }).score).toBeNull();
   });
 
@@ -128,7 +142,10 @@ describe("attendance score = (present + recovered + 0.5·late) / recorded sessio
     const values: AttendanceValue[] = ["present", "late", "absent", "recovered", "late", "present", "absent"];
     const counts = { present: 2, recovered: 1, late: 2, absent: 2 };
     expect(fromCounts(counts)).toEqual(summarize(values));
-    expect(fromCounts({ present: 10, recovered: 0, late: 1, absent: 12 })).toMatchObject({ absences: 12.5, severity: "warning" });
+    expect(fromCounts({ present: 10, recovered: 0, late: 1, absent: 12 })).toMatchObject({
+      absences: 12.5,
+      severity: "warning",
+    });
   });
 
   it("the four values, in form order", () => {
@@ -138,7 +155,11 @@ describe("attendance score = (present + recovered + 0.5·late) / recorded sessio
 
 // ---------------------------------------------------------------------------
 
-const s = (date: string, status: "held" | "holiday" | "upcoming", holiday: string | null = null) => ({ date, status, holiday });
+const s = (date: string, status: "held" | "holiday" | "upcoming", holiday: string | null = null) => ({
+  date,
+  status,
+  holiday,
+});
 const TODAY = "2026-11-18";
 const SESSIONS = [
   s("2026-11-09", "held"),
@@ -161,7 +182,10 @@ describe("which sessions take attendance", () => {
   });
 
   it("refuses holidays, future dates, dates without a class and malformed dates", () => {
-    expect(checkSessionDate(SESSIONS, "2026-11-16", TODAY)).toMatchObject({ ok: true, session: { date: "2026-11-16" } });
+    expect(checkSessionDate(SESSIONS, "2026-11-16", TODAY)).toMatchObject({
+      ok: true,
+      session: { date: "2026-11-16" },
+    });
     expect(checkSessionDate(SESSIONS, "2026-11-18", TODAY)).toMatchObject({ ok: true });
     expect(checkSessionDate(SESSIONS, "2026-11-11", TODAY)).toEqual({ ok: false, reason: "holiday" });
     expect(checkSessionDate(SESSIONS, "2026-11-23", TODAY)).toEqual({ ok: false, reason: "future" });
@@ -182,10 +206,9 @@ describe("which sessions take attendance", () => {
   it("lists held sessions without attendance that had students, newest first", () => {
     const enrollments = [{ start_date: "2026-11-10", end_date: null }];
     expect(sessionsWithoutAttendance(SESSIONS, new Set(), enrollments).map((x) => x.date)).toEqual(["2026-11-16"]);
-    expect(sessionsWithoutAttendance(SESSIONS, new Set(), [{ start_date: "2026-11-01", end_date: null }]).map((x) => x.date)).toEqual([
-      "2026-11-16",
-      "2026-11-09",
-    ]);
+    expect(
+      sessionsWithoutAttendance(SESSIONS, new Set(), [{ start_date: "2026-11-01", end_date: null }]).map((x) => x.date),
+    ).toEqual(["2026-11-16", "2026-11-09"]);
     expect(sessionsWithoutAttendance(SESSIONS, new Set(["2026-11-16"]), enrollments)).toEqual([]);
     expect(sessionsWithoutAttendance(SESSIONS, new Set(), [])).toEqual([]);
   });
@@ -199,19 +222,62 @@ describe("the attendance post", () => {
   };
 
   it("reads the date and one value per student", () => {
-    const result = parseAttendancePost(form([["date", "2026-11-16"], [statusField(3), "late"], [statusField(12), "present"], ["other", "x"]]));
-    expect(result).toEqual({ ok: true, date: "2026-11-16", marks: new Map([[3, "late"], [12, "present"]]) });
+    const result = parseAttendancePost(
+      form([
+        ["date", "2026-11-16"],
+        [statusField(3), "late"],
+        [statusField(12), "present"],
+        ["other", "x"],
+      ]),
+    );
+    expect(result).toEqual({
+      ok: true,
+      date: "2026-11-16",
+      marks: new Map([
+        [3, "late"],
+        [12, "present"],
+      ]),
+    });
   });
 
   it("refuses a bad date, a bad value, conflicting values and an empty class list", () => {
-    expect(parseAttendancePost(form([["date", "2026-13-01"], [statusField(3), "late"]]))).toMatchObject({ ok: false, error: "invalidDate" });
+    expect(
+      parseAttendancePost(
+        form([
+          ["date", "2026-13-01"],
+          [statusField(3), "late"],
+        ]),
+      ),
+    ).toMatchObject({ ok: false, error: "invalidDate" });
     expect(parseAttendancePost(form([[statusField(3), "late"]]))).toMatchObject({ ok: false, error: "invalidDate" });
-    expect(parseAttendancePost(form([["date", "2026-11-16"], [statusField(3), "sick"]]))).toMatchObject({ ok: false, error: "invalidValue" });
-    expect(parseAttendancePost(form([["date", "2026-11-16"], [statusField(3), "late"], [statusField(3), "absent"]]))).toMatchObject({
+    expect(
+      parseAttendancePost(
+        form([
+          ["date", "2026-11-16"],
+          [statusField(3), "sick"],
+        ]),
+      ),
+    ).toMatchObject({ ok: false, error: "invalidValue" });
+    expect(
+      parseAttendancePost(
+        form([
+          ["date", "2026-11-16"],
+          [statusField(3), "late"],
+          [statusField(3), "absent"],
+        ]),
+      ),
+    ).toMatchObject({
       ok: false,
       error: "invalidValue",
     });
-    expect(parseAttendancePost(form([["date", "2026-11-16"], ["status-0", "late"]]))).toMatchObject({ ok: false, error: "invalidValue" });
+    expect(
+      parseAttendancePost(
+        form([
+          ["date", "2026-11-16"],
+          ["status-0", "late"],
+        ]),
+      ),
+    ).toMatchObject({ ok: false, error: "invalidValue" });
     expect(parseAttendancePost(form([["date", "2026-11-16"]]))).toMatchObject({ ok: false, error: "noStudents" });
   });
 });

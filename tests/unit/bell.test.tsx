@@ -3,10 +3,10 @@ import i18next from "i18next";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TransferBell } from "~/components/transfers/bell";
+import { type PendingTransfers } from "~/modules/transfers/transfers.server";
 import common from "../../public/locales/en/common.json";
 import transfers from "../../public/locales/en/transfers.json";
-import { TransferBell } from "~/components/transfers/bell";
-import type { PendingTransfers } from "~/modules/transfers/transfers.server";
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -16,12 +16,22 @@ beforeAll(async () => {
     if (typeof args[0] === "string" && args[0].includes("useLayoutEffect does nothing on the server")) return;
     error(...args);
   };
-  await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { common, transfers } }, defaultNS: "common", interpolation: { escapeValue: false } });
+  await i18n.use(initReactI18next).init({
+    lng: "en",
+    resources: { en: { common, transfers } },
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+  });
 });
 
 function render(initial: PendingTransfers) {
   const Stub = createRemixStub([
-    { path: "/", Component: () => <TransferBell initial={initial} />, loader: () => ({ timeZone: "America/Guayaquil" }), id: "root" },
+    {
+      path: "/",
+      Component: () => <TransferBell initial={initial} />,
+      loader: () => ({ timeZone: "America/Guayaquil" }),
+      id: "root",
+    },
   ]);
   // React's text separators (<!-- -->) are not what a person reads.
   return renderToString(
@@ -43,8 +53,26 @@ describe("the pending-transfer bell (spec layout notes)", () => {
     const html = render({
       count: 2,
       items: [
-        { id: 7, is_group: true, course_name: "ADU-A2-TT-1719", full_level: "A2", created_at: "2026-11-19T15:00:00.000Z", students: [{ name: "A B C", cedula: "1" }, { name: "D E F", cedula: "2" }, { name: "G H I", cedula: null }] },
-        { id: 8, is_group: false, course_name: "ADU-B1-MW-1921", full_level: "B1", created_at: "2026-11-20T15:00:00.000Z", students: [{ name: "José Núñez", cedula: null }] },
+        {
+          id: 7,
+          is_group: true,
+          course_name: "ADU-A2-TT-1719",
+          full_level: "A2",
+          created_at: "2026-11-19T15:00:00.000Z",
+          students: [
+            { name: "A B C", cedula: "1" },
+            { name: "D E F", cedula: "2" },
+            { name: "G H I", cedula: null },
+          ],
+        },
+        {
+          id: 8,
+          is_group: false,
+          course_name: "ADU-B1-MW-1921",
+          full_level: "B1",
+          created_at: "2026-11-20T15:00:00.000Z",
+          students: [{ name: "José Núñez", cedula: null }],
+        },
       ],
     });
     expect(html).toContain("Group transfer (3 students)");

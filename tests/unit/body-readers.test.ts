@@ -86,7 +86,9 @@ describe("request bodies are read in one place", () => {
     const text = fs.readFileSync(SIGN_IN, "utf8");
     expect(text.match(/\.authenticate\(/g)).toHaveLength(1);
     expect(text).toMatch(/\.authenticate\("form", formRequest,/);
-    expect(text).toMatch(/const formRequest = new Request\(request\.url, \{ method: "POST", headers, body: fields \}\)/);
+    expect(text).toMatch(
+      /const formRequest = new Request\(request\.url, \{ method: "POST", headers, body: fields \}\)/,
+    );
   });
 
   it("the reader itself is where the limits are", () => {

@@ -41,7 +41,9 @@ function rruleDates(course: CourseSchedule): string[] {
 }
 
 const DAY = 86_400_000;
-const day = fc.integer({ min: Date.UTC(1999, 0, 1) / DAY, max: Date.UTC(2060, 11, 31) / DAY }).map((d) => formatDate(new Date(d * DAY)));
+const day = fc
+  .integer({ min: Date.UTC(1999, 0, 1) / DAY, max: Date.UTC(2060, 11, 31) / DAY })
+  .map((d) => formatDate(new Date(d * DAY)));
 const schedule = fc.subarray([...WEEKDAY_CODES]).map((days) => days.join(","));
 const course = fc
   .record({ start: day, length: fc.integer({ min: -3, max: 3000 }), days: schedule })
@@ -78,9 +80,21 @@ describe("the schedule's expansion is rrule's", () => {
 
   it("a window around the 1000th occurrence ends where rrule's count does", () => {
     const long = fc
-      .record({ start: day, days: fc.subarray([...WEEKDAY_CODES], { minLength: 1 }), before: fc.integer({ min: 0, max: 30 }), after: fc.integer({ min: 0, max: 30 }) })
+      .record({
+        start: day,
+        days: fc.subarray([...WEEKDAY_CODES], { minLength: 1 }),
+        before: fc.integer({ min: 0, max: 30 }),
+        after: fc.integer({ min: 0, max: 30 }),
+      })
       .map(({ start, days, before, after }) => {
-        const c: CourseSchedule = { id: 1, schedule_days: days.join(","), start_date: start, end_date: formatDate(new Date(parseDate(start)!.getTime() + 8000 * DAY)), start_time: "09:00", end_time: "11:00" };
+        const c: CourseSchedule = {
+          id: 1,
+          schedule_days: days.join(","),
+          start_date: start,
+          end_date: formatDate(new Date(parseDate(start)!.getTime() + 8000 * DAY)),
+          start_time: "09:00",
+          end_time: "11:00",
+        };
         return { c, before, after };
       });
     fc.assert(
@@ -97,7 +111,14 @@ describe("the schedule's expansion is rrule's", () => {
   });
 
   it("flags holidays in a window as the whole expansion does", () => {
-    const c: CourseSchedule = { id: 7, schedule_days: "MO,WE,FR", start_date: "2026-09-07", end_date: "2026-12-18", start_time: "09:00", end_time: "11:00" };
+    const c: CourseSchedule = {
+      id: 7,
+      schedule_days: "MO,WE,FR",
+      start_date: "2026-09-07",
+      end_date: "2026-12-18",
+      start_time: "09:00",
+      end_time: "11:00",
+    };
     const holidays: HolidayRange[] = [
       { name: "School", start_date: "2026-10-09", end_date: "2026-10-12", course_id: null },
       { name: "Ours", start_date: "2026-11-02", end_date: "2026-11-02", course_id: 7 },

@@ -32,8 +32,14 @@ const dates = (sessions: { date: string }[]) => sessions.map((s) => s.date);
 describe("expandSessions", () => {
   it("expands the schedule's weekdays in date order", () => {
     expect(dates(expandSessions(course))).toEqual([
-      "2026-09-07", "2026-09-09", "2026-09-14", "2026-09-16",
-      "2026-09-21", "2026-09-23", "2026-09-28", "2026-09-30",
+      "2026-09-07",
+      "2026-09-09",
+      "2026-09-14",
+      "2026-09-16",
+      "2026-09-21",
+      "2026-09-23",
+      "2026-09-28",
+      "2026-09-30",
     ]);
   });
 
@@ -43,7 +49,9 @@ describe("expandSessions", () => {
   });
 
   it("includes both the start and the end date", () => {
-    const s = dates(expandSessions({ ...course, schedule_days: "TU,TH", start_date: "2026-09-08", end_date: "2026-09-17" }));
+    const s = dates(
+      expandSessions({ ...course, schedule_days: "TU,TH", start_date: "2026-09-08", end_date: "2026-09-17" }),
+    );
     expect(s[0]).toBe("2026-09-08");
     expect(s[s.length - 1]).toBe("2026-09-17");
     expect(s).toEqual(["2026-09-08", "2026-09-10", "2026-09-15", "2026-09-17"]);
@@ -58,7 +66,9 @@ describe("expandSessions", () => {
   });
 
   it("gives a single session when start and end are that day", () => {
-    expect(dates(expandSessions({ ...course, start_date: "2026-09-09", end_date: "2026-09-09" }))).toEqual(["2026-09-09"]);
+    expect(dates(expandSessions({ ...course, start_date: "2026-09-09", end_date: "2026-09-09" }))).toEqual([
+      "2026-09-09",
+    ]);
   });
 
   it("handles a one-day schedule (Saturday) and lower-case, spaced, unknown codes", () => {
@@ -69,9 +79,13 @@ describe("expandSessions", () => {
   });
 
   it("crosses month, year and DST boundaries without shifting a date", () => {
-    const s = dates(expandSessions({ ...course, schedule_days: "FR", start_date: "2026-12-25", end_date: "2027-01-08" }));
+    const s = dates(
+      expandSessions({ ...course, schedule_days: "FR", start_date: "2026-12-25", end_date: "2027-01-08" }),
+    );
     expect(s).toEqual(["2026-12-25", "2027-01-01", "2027-01-08"]);
-    const march = dates(expandSessions({ ...course, schedule_days: "SU", start_date: "2027-03-07", end_date: "2027-03-21" }));
+    const march = dates(
+      expandSessions({ ...course, schedule_days: "SU", start_date: "2027-03-07", end_date: "2027-03-21" }),
+    );
     expect(march).toEqual(["2027-03-07", "2027-03-14", "2027-03-21"]);
   });
 
@@ -87,7 +101,12 @@ describe("expandSessions", () => {
   });
 
   it(`stops after ${MAX_OCCURRENCES} occurrences`, () => {
-    const daily = { ...course, schedule_days: "MO,TU,WE,TH,FR,SA,SU", start_date: "2026-01-01", end_date: "2030-12-31" };
+    const daily = {
+      ...course,
+      schedule_days: "MO,TU,WE,TH,FR,SA,SU",
+      start_date: "2026-01-01",
+      end_date: "2030-12-31",
+    };
     const s = expandSessions(daily);
     expect(MAX_OCCURRENCES).toBe(1000);
     expect(s).toHaveLength(1000);
@@ -97,8 +116,15 @@ describe("expandSessions", () => {
   });
 
   it("counts holiday sessions toward the cap", () => {
-    const daily = { ...course, schedule_days: "MO,TU,WE,TH,FR,SA,SU", start_date: "2026-01-01", end_date: "2030-12-31" };
-    const holidays: HolidayRange[] = [{ name: "Long", start_date: "2026-01-01", end_date: "2026-01-10", course_id: null }];
+    const daily = {
+      ...course,
+      schedule_days: "MO,TU,WE,TH,FR,SA,SU",
+      start_date: "2026-01-01",
+      end_date: "2030-12-31",
+    };
+    const holidays: HolidayRange[] = [
+      { name: "Long", start_date: "2026-01-01", end_date: "2026-01-10", course_id: null },
+    ];
     expect(expandSessions(daily, holidays)).toHaveLength(1000);
     expect(heldSessions(daily, holidays)).toHaveLength(990);
   });
@@ -121,13 +147,21 @@ describe("holidays", () => {
 
   it("heldSessions excludes school-wide and per-course holidays, ignoring other courses' holidays", () => {
     expect(dates(heldSessions(course, holidays))).toEqual([
-      "2026-09-07", "2026-09-09", "2026-09-21", "2026-09-28", "2026-09-30",
+      "2026-09-07",
+      "2026-09-09",
+      "2026-09-21",
+      "2026-09-28",
+      "2026-09-30",
     ]);
   });
 
   it("another course sees only the school-wide holidays and its own", () => {
     expect(dates(heldSessions({ ...course, id: 2 }, holidays))).toEqual([
-      "2026-09-07", "2026-09-09", "2026-09-21", "2026-09-23", "2026-09-30",
+      "2026-09-07",
+      "2026-09-09",
+      "2026-09-21",
+      "2026-09-23",
+      "2026-09-30",
     ]);
   });
 
@@ -154,7 +188,9 @@ describe("holidays", () => {
 });
 
 describe("sessionsBetween", () => {
-  const holidays: HolidayRange[] = [{ name: "Closed", start_date: "2026-09-16", end_date: "2026-09-16", course_id: null }];
+  const holidays: HolidayRange[] = [
+    { name: "Closed", start_date: "2026-09-16", end_date: "2026-09-16", course_id: null },
+  ];
 
   it("keeps sessions from..to inclusive, holiday-flagged ones included", () => {
     const s = sessionsBetween(course, holidays, "2026-09-09", "2026-09-21");
@@ -166,7 +202,9 @@ describe("sessionsBetween", () => {
     expect(dates(sessionsBetween(course, holidays, null, "2026-09-09"))).toEqual(["2026-09-07", "2026-09-09"]);
     expect(dates(sessionsBetween(course, holidays, "2026-09-30", null))).toEqual(["2026-09-30"]);
     expect(dates(heldSessionsBetween(course, holidays, "2026-09-09", "2026-09-21"))).toEqual([
-      "2026-09-09", "2026-09-14", "2026-09-21",
+      "2026-09-09",
+      "2026-09-14",
+      "2026-09-21",
     ]);
   });
 
@@ -190,11 +228,25 @@ describe("helpers and constants", () => {
 
   it("has the 12 standard schedules of PRODUCT 3", () => {
     expect(STANDARD_SCHEDULES.map((s) => s.id)).toEqual([
-      "MON-WED-09-11", "MON-WED-15-17", "MON-WED-17-19", "MON-WED-19-21",
-      "TUE-THU-09-11", "TUE-THU-15-17", "TUE-THU-17-19", "TUE-THU-19-21",
-      "FRI-INTENSIVE-09-13", "FRI-INTENSIVE-14-18", "SAT-09-13", "SAT-14-18",
+      "MON-WED-09-11",
+      "MON-WED-15-17",
+      "MON-WED-17-19",
+      "MON-WED-19-21",
+      "TUE-THU-09-11",
+      "TUE-THU-15-17",
+      "TUE-THU-17-19",
+      "TUE-THU-19-21",
+      "FRI-INTENSIVE-09-13",
+      "FRI-INTENSIVE-14-18",
+      "SAT-09-13",
+      "SAT-14-18",
     ]);
-    expect(findSchedule("MON-WED-09-11")).toMatchObject({ label: "Mon-Wed 09:00-11:00", days: "MO,WE", start_time: "09:00", end_time: "11:00" });
+    expect(findSchedule("MON-WED-09-11")).toMatchObject({
+      label: "Mon-Wed 09:00-11:00",
+      days: "MO,WE",
+      start_time: "09:00",
+      end_time: "11:00",
+    });
     expect(findSchedule("fri intensive 14:00-18:00")?.id).toBe("FRI-INTENSIVE-14-18");
     expect(findSchedule("Sat 09:00-13:00")?.days).toBe("SA");
     expect(findSchedule("Sun 09:00-13:00")).toBeUndefined();
@@ -202,7 +254,9 @@ describe("helpers and constants", () => {
   });
 
   it("scheduleOfCourse matches days and times", () => {
-    expect(scheduleOfCourse({ schedule_days: "WE,MO", start_time: "19:00", end_time: "21:00" })?.id).toBe("MON-WED-19-21");
+    expect(scheduleOfCourse({ schedule_days: "WE,MO", start_time: "19:00", end_time: "21:00" })?.id).toBe(
+      "MON-WED-19-21",
+    );
     expect(scheduleOfCourse({ schedule_days: "MO", start_time: "19:00", end_time: "21:00" })).toBeUndefined();
   });
 

@@ -9,14 +9,18 @@ import { LANGUAGES } from "~/i18n/config";
 // Issue 15: the shared error page shows the server's message in the reader's
 // language, and nothing of a module's English or of Remix's own text.
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../../public/locales/*/{common,transfers}.json", { eager: true });
+const files = import.meta.glob<{ default: Record<string, unknown> }>("../../public/locales/*/{common,transfers}.json", {
+  eager: true,
+});
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [file, mod] of Object.entries(files)) {
   const [, lng, ns] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
   (resources[lng] ??= {})[ns] = mod.default;
 }
 const text = (lng: string, ns: string, path: string) =>
-  path.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources[lng][ns]) as string;
+  path
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources[lng][ns]) as string;
 
 beforeAll(() => {
   // The test router's layout effects cannot run in a server render; React says so once per render.
@@ -67,7 +71,8 @@ describe("the shared error page", () => {
   });
 
   it("Remix's refusal of a method is a clean, translated 405 page, without its internal text", async () => {
-    const internal = 'Error: You made a PUT request to "/dashboard" but did not provide an `action` for route "routes/_app.dashboard", so there is no way to handle the request.';
+    const internal =
+      'Error: You made a PUT request to "/dashboard" but did not provide an `action` for route "routes/_app.dashboard", so there is no way to handle the request.';
     for (const lng of ["en", "fr"]) {
       const html = await render(errorResponse(405, internal, true), lng);
       expect(html).not.toContain("did not provide");
@@ -87,7 +92,9 @@ describe("the shared error page", () => {
     const denied = await render(errorResponse(403, { message: "Cross-site request refused." }), "nl");
     expect(denied).toContain(text("nl", "common", "errors.accessDeniedTitle"));
     expect(denied).not.toContain("Cross-site request refused.");
-    const locked = await render(errorResponse(403, { message: "Account has been locked. Please contact the school administration." }));
+    const locked = await render(
+      errorResponse(403, { message: "Account has been locked. Please contact the school administration." }),
+    );
     expect(locked).toContain("Account Locked");
   });
 });

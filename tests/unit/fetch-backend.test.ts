@@ -12,7 +12,9 @@ function answer(status: number, body: unknown = {}) {
 async function load(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal("fetch", fetchMock);
   const i18n = createInstance();
-  await i18n.use(fetchBackend).init({ lng: "fr", fallbackLng: false, ns: ["common"], defaultNS: "common", maxRetries: 5, retryTimeout: 1 });
+  await i18n
+    .use(fetchBackend)
+    .init({ lng: "fr", fallbackLng: false, ns: ["common"], defaultNS: "common", maxRetries: 5, retryTimeout: 1 });
   return i18n;
 }
 

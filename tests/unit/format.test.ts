@@ -44,7 +44,13 @@ describe("numbers in the user's language", () => {
 
   it("knows which languages write a decimal comma", () => {
     expect(LANGUAGES.map((l) => [l, decimalSeparator(l)])).toEqual([
-      ["en", "."], ["zh", "."], ["ar", decimalSeparator("ar")], ["nl", ","], ["es", ","], ["fr", ","], ["pt", ","],
+      ["en", "."],
+      ["zh", "."],
+      ["ar", decimalSeparator("ar")],
+      ["nl", ","],
+      ["es", ","],
+      ["fr", ","],
+      ["pt", ","],
     ]);
     expect([".", "٫"]).toContain(decimalSeparator("ar"));
   });
@@ -59,14 +65,18 @@ describe("dates in the user's language", () => {
     expect(visible(formatDay("ar", "2026-11-02"))).toMatch(/2026|٢٠٢٦/);
     // The first and last day of a year stay there (no shift by the machine's zone).
     expect(formatDay("en", "2027-01-01")).toBe("Jan 1, 2027");
-    expect(formatDay("en", "2026-12-31", { weekday: "short", year: "numeric", month: "short", day: "numeric" })).toBe("Thu, Dec 31, 2026");
+    expect(formatDay("en", "2026-12-31", { weekday: "short", year: "numeric", month: "short", day: "numeric" })).toBe(
+      "Thu, Dec 31, 2026",
+    );
   });
 
   it("shows a stored timestamp in the school's time zone", () => {
     // 03:30 UTC on 2 Nov is still 1 Nov in Guayaquil (UTC−5).
     expect(formatTimestamp("en", "2026-11-02T03:30:00.000Z", "America/Guayaquil")).toBe("Nov 1, 2026");
     expect(formatTimestamp("en", "2026-11-02T03:30:00.000Z", "UTC")).toBe("Nov 2, 2026");
-    expect(visible(formatTimestamp("en", "2026-11-02T03:30:00.000Z", "America/Guayaquil", true))).toBe("Nov 1, 2026, 10:30 PM");
+    expect(visible(formatTimestamp("en", "2026-11-02T03:30:00.000Z", "America/Guayaquil", true))).toBe(
+      "Nov 1, 2026, 10:30 PM",
+    );
     expect(formatTimestamp("es", "2026-11-02T15:00:00.000Z", "America/Guayaquil", true)).toBe("2 nov 2026, 10:00");
   });
 });

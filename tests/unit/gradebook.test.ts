@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { cellName, gradeText, originalName, parseGrade, readGradebookPost, sameGrade, studentResult } from "~/modules/grades/gradebook";
+import {
+  cellName,
+  gradeText,
+  originalName,
+  parseGrade,
+  readGradebookPost,
+  sameGrade,
+  studentResult,
+} from "~/modules/grades/gradebook";
 
 // The gradebook form's cell rules (PRODUCT 7): 0 to 100, up to two decimals,
 // a comma accepted, empty = not graded.
@@ -72,9 +80,12 @@ describe("readGradebookPost", () => {
     ]);
   });
 
-  it.each([["g_3_10"], ["g_1_12"], ["g_x_10"], ["g_1_10_2"]])("a cell outside the course (%s) makes the post foreign", (name) => {
-    expect(readGradebookPost(new URLSearchParams({ [name]: "50" }), students, items).foreign).toBe(true);
-  });
+  it.each([["g_3_10"], ["g_1_12"], ["g_x_10"], ["g_1_10_2"]])(
+    "a cell outside the course (%s) makes the post foreign",
+    (name) => {
+      expect(readGradebookPost(new URLSearchParams({ [name]: "50" }), students, items).foreign).toBe(true);
+    },
+  );
 
   it("the same cell twice makes the post foreign", () => {
     const form = new URLSearchParams([
@@ -93,8 +104,16 @@ describe("studentResult and gradeText", () => {
       { id: 3, category: "EXAM" as const },
     ];
     const grades: Record<number, number> = { 1: 80, 2: 60 };
-    const result = studentResult(items, (id) => grades[id], { assig_percentage: 30, test_percentage: 30, exam_percentage: 40 });
-    expect(result).toEqual({ averages: { ASSIGNMENTS: 70, "PROGRESS TESTS": null, EXAM: null }, final: 70, result: "FAIL" });
+    const result = studentResult(items, (id) => grades[id], {
+      assig_percentage: 30,
+      test_percentage: 30,
+      exam_percentage: 40,
+    });
+    expect(result).toEqual({
+      averages: { ASSIGNMENTS: 70, "PROGRESS TESTS": null, EXAM: null },
+      final: 70,
+      result: "FAIL",
+    });
   });
 
   it("shows a grade with a dot or the language's comma", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_BANDS } from "~/modules/grades/bands";
 import {
   type CategoryAverages,
   NOT_REPORTED,
@@ -9,7 +10,6 @@ import {
   passFail,
   round2,
 } from "~/modules/grades/grading";
-import { DEFAULT_BANDS } from "~/modules/grades/bands";
 import { ADULT_LEVELS, KIDS_LEVELS, examModules, examType, levelById, nextLevelId } from "~/modules/students/levels";
 
 // Spec section 9 and PRODUCT 3/7: every boundary of the grading rules, and
@@ -18,7 +18,11 @@ import { ADULT_LEVELS, KIDS_LEVELS, examModules, examType, levelById, nextLevelI
 const P: Percentages = { assig_percentage: 30, test_percentage: 30, exam_percentage: 40 };
 const bands = DEFAULT_BANDS.map((b) => ({ ...b }));
 
-const avg = (a: number | null, t: number | null, e: number | null): CategoryAverages => ({ ASSIGNMENTS: a, "PROGRESS TESTS": t, EXAM: e });
+const avg = (a: number | null, t: number | null, e: number | null): CategoryAverages => ({
+  ASSIGNMENTS: a,
+  "PROGRESS TESTS": t,
+  EXAM: e,
+});
 
 describe("round2: two decimals, half away from zero, without binary drift", () => {
   it.each([
@@ -41,9 +45,13 @@ describe("round2: two decimals, half away from zero, without binary drift", () =
 
   it("a weighted mean that is exactly x.xx5 rounds up even when the float lands just below", () => {
     // 70 × 10% + 70.85 × 90% = 70.765 exactly, 70.76499999999999 in binary.
-    expect(finalGrade(avg(70, 70.85, null), { assig_percentage: 10, test_percentage: 90, exam_percentage: 0 })).toBe(70.77);
+    expect(finalGrade(avg(70, 70.85, null), { assig_percentage: 10, test_percentage: 90, exam_percentage: 0 })).toBe(
+      70.77,
+    );
     // 70.01 × 30% + 70.16 × 70% = 70.115 exactly.
-    expect(finalGrade(avg(70.01, 70.16, null), { assig_percentage: 30, test_percentage: 70, exam_percentage: 0 })).toBe(70.12);
+    expect(finalGrade(avg(70.01, 70.16, null), { assig_percentage: 30, test_percentage: 70, exam_percentage: 0 })).toBe(
+      70.12,
+    );
   });
 });
 
@@ -132,7 +140,9 @@ describe("finalGrade: weighted by percentages, normalised over the categories wi
   });
 
   it("only categories weighted 0 are graded: no final grade", () => {
-    expect(finalGrade(avg(null, null, 95), { assig_percentage: 50, test_percentage: 50, exam_percentage: 0 })).toBeNull();
+    expect(
+      finalGrade(avg(null, null, 95), { assig_percentage: 50, test_percentage: 50, exam_percentage: 0 }),
+    ).toBeNull();
   });
 
   it("a 0-weighted category with grades does not change the others", () => {

@@ -4,7 +4,10 @@ import { LANGUAGES, NAMESPACES, dirOf, i18nConfig } from "~/i18n/config";
 
 describe("i18n configuration", () => {
   it("lists exactly the namespace files English has", () => {
-    const files = fs.readdirSync("public/locales/en").filter((f) => f.endsWith(".json")).map((f) => f.replace(/\.json$/, ""));
+    const files = fs
+      .readdirSync("public/locales/en")
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => f.replace(/\.json$/, ""));
     expect([...NAMESPACES].sort()).toEqual(files.sort());
   });
   it("has the seven languages, English as fallback, Arabic right to left, and the spec's loader retries", () => {

@@ -5,13 +5,20 @@ import { NOT_FOUND, handleIntents, ifDone, show, toastTo } from "~/http/intents.
 // The intent pipeline (ADR 036) on its own: dispatch, schema, refusal map, answers.
 
 const post = (form: Record<string, string>) =>
-  new Request("http://school.test/page", { method: "POST", body: new URLSearchParams(form), headers: { Origin: "http://school.test" } });
+  new Request("http://school.test/page", {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: { Origin: "http://school.test" },
+  });
 
 type Outcome = { ok: true; id: number } | { ok: false; reason: "taken" | "gone" | "named"; name?: string };
 
 const page = (outcome: Outcome, calls: string[] = []) => ({
   guard: async () => ({ who: 7 }),
-  forms: { save: z.object({ name: z.string({ required_error: "name.required" }), row: z.string().optional() }), link: z.object({}) },
+  forms: {
+    save: z.object({ name: z.string({ required_error: "name.required" }), row: z.string().optional() }),
+    link: z.object({}),
+  },
   defaultIntent: "save" as const,
   target: "row",
   intents: {
@@ -28,11 +35,19 @@ const page = (outcome: Outcome, calls: string[] = []) => ({
   },
 });
 
-const body = async (response: Response) => (await response.json()) as { intent: string; target?: string | null; link?: string; result: { error?: Record<string, string[] | null> } };
+const body = async (response: Response) =>
+  (await response.json()) as {
+    intent: string;
+    target?: string | null;
+    link?: string;
+    result: { error?: Record<string, string[] | null> };
+  };
 
 describe("handleIntents", () => {
   it("an intent no form sends: a 400 thrown without a message (the page's 'Oops!')", async () => {
-    const thrown = await handleIntents(post({ intent: "nonsense", name: "x" }), page({ ok: true, id: 1 })).catch((e: unknown) => e);
+    const thrown = await handleIntents(post({ intent: "nonsense", name: "x" }), page({ ok: true, id: 1 })).catch(
+      (e: unknown) => e,
+    );
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(400);
   });
@@ -59,13 +74,25 @@ describe("handleIntents", () => {
   });
 
   it("refused: as the page's map says (a field, the form with its status, the 404 page)", async () => {
-    const taken = await handleIntents(post({ intent: "save", name: "Ana", row: "3" }), page({ ok: false, reason: "taken" }));
+    const taken = await handleIntents(
+      post({ intent: "save", name: "Ana", row: "3" }),
+      page({ ok: false, reason: "taken" }),
+    );
     expect(taken.status).toBe(400);
-    expect(await body(taken)).toMatchObject({ intent: "save", target: "3", result: { error: { name: ["name.taken"] } } });
-    const named = await handleIntents(post({ intent: "save", name: "Ana" }), page({ ok: false, reason: "named", name: "Bob" }));
+    expect(await body(taken)).toMatchObject({
+      intent: "save",
+      target: "3",
+      result: { error: { name: ["name.taken"] } },
+    });
+    const named = await handleIntents(
+      post({ intent: "save", name: "Ana" }),
+      page({ ok: false, reason: "named", name: "Bob" }),
+    );
     expect(named.status).toBe(409);
     expect((await body(named)).result.error?.[""]).toEqual(["named Bob"]);
-    const gone = await handleIntents(post({ intent: "save", name: "Ana" }), page({ ok: false, reason: "gone" })).catch((e: unknown) => e);
+    const gone = await handleIntents(post({ intent: "save", name: "Ana" }), page({ ok: false, reason: "gone" })).catch(
+      (e: unknown) => e,
+    );
     expect((gone as Response).status).toBe(404);
   });
 });

@@ -37,19 +37,41 @@ describe("sidebar destinations (spec section 2)", () => {
   const paths = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((i) => i.path.replace(/^\//, ""));
   it("gives each role exactly the spec's list, in order (and the admin the school settings, issue 15)", () => {
     expect(paths("admin_staff")).toEqual([
-      "dashboard", "admin/students", "admin/transfer-students", "admin/registered-students",
-      "admin/syllabus", "admin/courses", "admin/teachers", "admin/users", "admin/holidays", "admin/settings",
+      "dashboard",
+      "admin/students",
+      "admin/transfer-students",
+      "admin/registered-students",
+      "admin/syllabus",
+      "admin/courses",
+      "admin/teachers",
+      "admin/users",
+      "admin/holidays",
+      "admin/settings",
     ]);
     expect(paths("coordinator")).toEqual([
-      "dashboard", "coordinator/professors", "admin/students", "admin/transfer-students",
-      "admin/syllabus", "admin/courses", "admin/teachers", "admin/holidays", "coordinator/faq",
+      "dashboard",
+      "coordinator/professors",
+      "admin/students",
+      "admin/transfer-students",
+      "admin/syllabus",
+      "admin/courses",
+      "admin/teachers",
+      "admin/holidays",
+      "coordinator/faq",
     ]);
     expect(paths("receptionist")).toEqual([
-      "dashboard", "coordinator/professors", "admin/students", "admin/transfer-students",
-      "admin/registered-students", "admin/teachers",
+      "dashboard",
+      "coordinator/professors",
+      "admin/students",
+      "admin/transfer-students",
+      "admin/registered-students",
+      "admin/teachers",
     ]);
     expect(paths("financial")).toEqual([
-      "dashboard", "admin/students", "admin/registered-students", "admin/transfer-students",
+      "dashboard",
+      "admin/students",
+      "admin/registered-students",
+      "admin/transfer-students",
     ]);
     expect(paths("professor")).toEqual(["teachers", "teachers/faq"]);
   });

@@ -13,10 +13,10 @@
  * - at most 2% of the values left identical to English (untranslated),
  *   not counting names, codes, numbers and the short allow-list below.
  */
-import { describe, it, expect } from "vitest";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, it, expect } from "vitest";
 import { LANGUAGES, LANGUAGE_NAMES } from "../../app/i18n/config";
 
 const LOCALES_DIR = fileURLToPath(new URL("../../public/locales/", import.meta.url));
@@ -168,7 +168,10 @@ describe("locale files", () => {
 
   it("are the same namespace files in every language (none only outside English)", () => {
     for (const lng of locales) {
-      const files = readdirSync(join(LOCALES_DIR, lng)).filter((file) => file.endsWith(".json")).map((file) => file.slice(0, -5)).sort();
+      const files = readdirSync(join(LOCALES_DIR, lng))
+        .filter((file) => file.endsWith(".json"))
+        .map((file) => file.slice(0, -5))
+        .sort();
       expect(files, `public/locales/${lng}/`).toEqual(namespaces);
     }
   });
@@ -265,7 +268,9 @@ for (const ns of namespaces) {
           bad.push(`${key}: expected {{${expected.join("}}, {{")}}} got {{${actual.join("}}, {{")}}}`);
         }
       }
-      expect(bad, `Interpolation variables differ from English in ${lng}/${ns}.json:\n  ${bad.join("\n  ")}`).toEqual([]);
+      expect(bad, `Interpolation variables differ from English in ${lng}/${ns}.json:\n  ${bad.join("\n  ")}`).toEqual(
+        [],
+      );
     });
   });
 }
@@ -291,7 +296,8 @@ describe("translation coverage", () => {
           languageNames.has(en.value);
         if (exempt) continue;
         compared += 1;
-        if (value === en.value && !ALLOWED_IDENTICAL.has(value)) identical.push(`${ns}:${key} = ${JSON.stringify(value)}`);
+        if (value === en.value && !ALLOWED_IDENTICAL.has(value))
+          identical.push(`${ns}:${key} = ${JSON.stringify(value)}`);
       }
     }
     const ratio = compared === 0 ? 0 : identical.length / compared;

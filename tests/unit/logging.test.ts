@@ -10,7 +10,9 @@ const path = loggedPath;
 describe("access log path (server/logging.js loggedPath)", () => {
   it("writes a set-password link without its token", () => {
     expect(path("/authentication/set-password/Zx81-secret_TOKEN")).toBe("/authentication/set-password/[redacted]");
-    expect(path("/authentication/set-password/Zx81secret?_data=routes%2Fx")).toBe("/authentication/set-password/[redacted]?_data=routes%2Fx");
+    expect(path("/authentication/set-password/Zx81secret?_data=routes%2Fx")).toBe(
+      "/authentication/set-password/[redacted]?_data=routes%2Fx",
+    );
     expect(path("/Authentication/Set-Password/abc/def")).toBe("/Authentication/Set-Password/[redacted]/def");
     expect(path("/authentication/set-password/")).toBe("/authentication/set-password/");
   });
@@ -61,11 +63,15 @@ describe("the app's log values (logSafe)", () => {
   });
 
   it("an error: its message escaped and redacted, its stack frames kept on their own lines", () => {
-    const error = new Error('Route "routes/$\nFORGED 500" does not match URL "/authentication/set-password/SECRETtoken42"');
+    const error = new Error(
+      'Route "routes/$\nFORGED 500" does not match URL "/authentication/set-password/SECRETtoken42"',
+    );
     const out = logSafe(error);
     expect(out).not.toContain("SECRETtoken42");
     const lines = out.split("\n");
-    expect(lines[0]).toBe('Error: Route "routes/$\\x0aFORGED 500" does not match URL "/authentication/set-password/[redacted]"');
+    expect(lines[0]).toBe(
+      'Error: Route "routes/$\\x0aFORGED 500" does not match URL "/authentication/set-password/[redacted]"',
+    );
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines.slice(1)) expect(line).toMatch(/^ {4}(at |\[cause\] )/);
   });

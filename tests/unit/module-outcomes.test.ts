@@ -8,9 +8,28 @@ import { describe, expect, it } from "vitest";
 // imports app/http (the edge depends on the domains, never the reverse).
 
 const MODULES = path.resolve("app", "modules");
-const DOMAINS = ["transfers", "courses", "students", "certificates", "attendance", "grades", "users", "registrations", "dashboard", "teachers", "audit", "menu"];
+const DOMAINS = [
+  "transfers",
+  "courses",
+  "students",
+  "certificates",
+  "attendance",
+  "grades",
+  "users",
+  "registrations",
+  "dashboard",
+  "teachers",
+  "audit",
+  "menu",
+];
 
-const HTTP = [/\bjson\s*\(/, /\bResponse\b/, /\bredirect\s*\(/, /\bstatus\s*:\s*\d{3}\b/, /import\s*\{[^}]*\b(?:json|redirect)\b[^}]*\}\s*from\s+["']@remix-run\/(?:node|server-runtime)["']/];
+const HTTP = [
+  /\bjson\s*\(/,
+  /\bResponse\b/,
+  /\bredirect\s*\(/,
+  /\bstatus\s*:\s*\d{3}\b/,
+  /import\s*\{[^}]*\b(?:json|redirect)\b[^}]*\}\s*from\s+["']@remix-run\/(?:node|server-runtime)["']/,
+];
 const EDGE_IMPORT = /from\s+["'](?:~\/http\/|(?:\.\.\/)+http\/)/;
 
 function sources(dir: string): string[] {
@@ -26,7 +45,8 @@ function offenders(files: string[], patterns: RegExp[]) {
     fs.readFileSync(file, "utf8")
       .split("\n")
       .forEach((line, i) => {
-        if (patterns.some((p) => p.test(line))) found.push(`${path.relative(process.cwd(), file)}:${i + 1}: ${line.trim()}`);
+        if (patterns.some((p) => p.test(line)))
+          found.push(`${path.relative(process.cwd(), file)}:${i + 1}: ${line.trim()}`);
       });
   }
   return found;
@@ -51,7 +71,11 @@ describe("the domain modules return outcomes, the edge speaks HTTP", () => {
       "return { ok: false, status: 409 };",
       'import { json } from "@remix-run/node";',
     ];
-    for (const line of lines) expect(HTTP.some((p) => p.test(line)), line).toBe(true);
+    for (const line of lines)
+      expect(
+        HTTP.some((p) => p.test(line)),
+        line,
+      ).toBe(true);
     expect(HTTP.some((p) => p.test('.where("status", "=", "pending")'))).toBe(false);
     expect(HTTP.some((p) => p.test('status: "active",'))).toBe(false);
     expect(EDGE_IMPORT.test('import { notFound } from "~/http/not-found.server";')).toBe(true);

@@ -1,4 +1,13 @@
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, decodePDFRawStream } from "pdf-lib";
+import {
+  PDFArray,
+  PDFDict,
+  type PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  decodePDFRawStream,
+} from "pdf-lib";
 
 // A small text extractor for the PDFs pdf-lib writes (Type0 fonts with a
 // ToUnicode map, text shown with hex strings and Tj): enough for tests to

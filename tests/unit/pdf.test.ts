@@ -3,14 +3,21 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type CertificateData, certificatePdf } from "~/pdf/certificate";
 import { loadFontBytes } from "~/pdf/fonts.server";
-import type { PdfLocale } from "~/pdf/labels";
+import { type PdfLocale } from "~/pdf/labels";
 import { type ReportData, studentReportPdf } from "~/pdf/student-report";
 import { type FontBytes, UnprintableTextError, fitText, missingGlyphs } from "~/pdf/text";
 import es from "../../public/locales/es/pdf.json";
 import { pageTexts } from "./pdf-text";
 
 const ACCENTED = "José Núñez Gonçalves Ñandú";
-const LATIN_NAMES = [ACCENTED, "Ana Lúcia Conceição Guimarães", "Françoise Hélène Lefèvre-Bœuf", "Daniël IJsbrand van der Ën", "Seán O'Connor", "Jürgen Müller Çelik"];
+const LATIN_NAMES = [
+  ACCENTED,
+  "Ana Lúcia Conceição Guimarães",
+  "Françoise Hélène Lefèvre-Bœuf",
+  "Daniël IJsbrand van der Ën",
+  "Seán O'Connor",
+  "Jürgen Müller Çelik",
+];
 const LONG_NAME = "María de los Ángeles Fernández-Castañeda Villavicencio van der Berg-Ñúñez O'Connor Gonçalves";
 
 export const CERTIFICATE: CertificateData = {
@@ -42,8 +49,24 @@ export const REPORT: ReportData = {
   professor: "Ingrid Ødegård",
   attendance: { present: 20, recovered: 1, late: 3, absent: 2, score: 86.54, absences: 3.5 },
   categories: [
-    { category: "ASSIGNMENTS", percentage: 30, average: 88.25, items: [{ name: "Assignment 1", grade: 90 }, { name: "Assignment 2 — Essay", grade: 86.5 }] },
-    { category: "PROGRESS TESTS", percentage: 30, average: 79, items: [{ name: "Progress Test 1", grade: 79 }, { name: "Progress Test 2", grade: null }] },
+    {
+      category: "ASSIGNMENTS",
+      percentage: 30,
+      average: 88.25,
+      items: [
+        { name: "Assignment 1", grade: 90 },
+        { name: "Assignment 2 — Essay", grade: 86.5 },
+      ],
+    },
+    {
+      category: "PROGRESS TESTS",
+      percentage: 30,
+      average: 79,
+      items: [
+        { name: "Progress Test 1", grade: 79 },
+        { name: "Progress Test 2", grade: null },
+      ],
+    },
     {
       category: "EXAM",
       percentage: 40,
@@ -93,7 +116,15 @@ describe("fitText", () => {
     expect(shrunk.size).toBeGreaterThanOrEqual(12);
     expect(font.widthOfTextAtSize(shrunk.lines[0], shrunk.size)).toBeLessThanOrEqual(300);
 
-    const wrapped = fitText(LONG_NAME.normalize("NFD").replace(/\p{M}/gu, "").replace(/[^\x20-\x7e]/g, ""), font, 200, 30, 12);
+    const wrapped = fitText(
+      LONG_NAME.normalize("NFD")
+        .replace(/\p{M}/gu, "")
+        .replace(/[^\x20-\x7e]/g, ""),
+      font,
+      200,
+      30,
+      12,
+    );
     expect(wrapped.size).toBe(12);
     expect(wrapped.lines.length).toBeGreaterThan(1);
     for (const line of wrapped.lines) expect(font.widthOfTextAtSize(line, 12)).toBeLessThanOrEqual(200);
@@ -106,7 +137,8 @@ describe("fitText", () => {
 
 describe("glyph coverage", () => {
   it("covers Latin-script names in all three fonts and reports what it cannot print", () => {
-    for (const name of [...LATIN_NAMES, LONG_NAME]) expect(missingGlyphs(name, fonts.regular, fonts.bold, fonts.display)).toBe("");
+    for (const name of [...LATIN_NAMES, LONG_NAME])
+      expect(missingGlyphs(name, fonts.regular, fonts.bold, fonts.display)).toBe("");
     expect(missingGlyphs("张伟", fonts.regular)).toBe("张伟");
     expect(missingGlyphs("Ana 张", fonts.regular)).toBe("张");
   });
@@ -139,7 +171,10 @@ describe("certificate", () => {
   });
 
   it("prints every Latin-script name exactly, a long one included", async () => {
-    const bytes = await certificatePdf([...LATIN_NAMES, LONG_NAME].map((studentName) => ({ ...CERTIFICATE, studentName })), fonts);
+    const bytes = await certificatePdf(
+      [...LATIN_NAMES, LONG_NAME].map((studentName) => ({ ...CERTIFICATE, studentName })),
+      fonts,
+    );
     if (process.env.PDF_OUT) writeFileSync(`${process.env.PDF_OUT}/certificates.pdf`, bytes);
     const doc = await parse(bytes);
     const texts = pageTexts(doc);
@@ -164,7 +199,11 @@ describe("certificate", () => {
 
   it("makes a 30-student batch as 30 pages", async () => {
     const started = performance.now();
-    const batch = Array.from({ length: 30 }, (_, i) => ({ ...CERTIFICATE, studentName: `${LATIN_NAMES[i % LATIN_NAMES.length]} ${i + 1}`, number: `N-${i + 1}` }));
+    const batch = Array.from({ length: 30 }, (_, i) => ({
+      ...CERTIFICATE,
+      studentName: `${LATIN_NAMES[i % LATIN_NAMES.length]} ${i + 1}`,
+      number: `N-${i + 1}`,
+    }));
     const doc = await parse(await certificatePdf(batch, fonts));
     console.info(`[bench] 30 certificates: ${Math.round(performance.now() - started)} ms`);
     expect(doc.getPageCount()).toBe(30);
@@ -205,7 +244,15 @@ describe("student report", () => {
   });
 
   it("shows NOT REPORTED and FAIL for a student without grades", async () => {
-    const empty: ReportData = { ...REPORT, final: null, result: "FAIL", band: "NOT REPORTED", categories: [], exam: null, modules: [] };
+    const empty: ReportData = {
+      ...REPORT,
+      final: null,
+      result: "FAIL",
+      band: "NOT REPORTED",
+      categories: [],
+      exam: null,
+      modules: [],
+    };
     const [text] = pageTexts(await parse(await studentReportPdf([empty], fonts)));
     expect(text).toContain("NOT REPORTED");
     expect(text).toContain("FAIL");
@@ -222,7 +269,15 @@ describe("student report", () => {
   });
 
   it("continues on a second page when the grade table is long, and batches one student after another", async () => {
-    const many = { ...REPORT, categories: [{ ...REPORT.categories[0], items: Array.from({ length: 40 }, (_, i) => ({ name: `Homework ${i + 1}`, grade: 80 })) }] };
+    const many = {
+      ...REPORT,
+      categories: [
+        {
+          ...REPORT.categories[0],
+          items: Array.from({ length: 40 }, (_, i) => ({ name: `Homework ${i + 1}`, grade: 80 })),
+        },
+      ],
+    };
     const bytes = await studentReportPdf([{ ...many, studentName: LONG_NAME }, REPORT], fonts);
     if (process.env.PDF_OUT) writeFileSync(`${process.env.PDF_OUT}/reports.pdf`, bytes);
     const doc = await parse(bytes);
@@ -234,12 +289,19 @@ describe("student report", () => {
 
   it("makes a 30-student batch as 30 pages", async () => {
     const started = performance.now();
-    const doc = await parse(await studentReportPdf(Array.from({ length: 30 }, (_, i) => ({ ...REPORT, studentName: `${LATIN_NAMES[i % 6]} ${i}` })), fonts));
+    const doc = await parse(
+      await studentReportPdf(
+        Array.from({ length: 30 }, (_, i) => ({ ...REPORT, studentName: `${LATIN_NAMES[i % 6]} ${i}` })),
+        fonts,
+      ),
+    );
     console.info(`[bench] 30 student reports: ${Math.round(performance.now() - started)} ms`);
     expect(doc.getPageCount()).toBe(30);
   });
 
   it("refuses an item or a name the fonts cannot print", async () => {
-    await expect(studentReportPdf([{ ...REPORT, studentName: "张伟" }], fonts)).rejects.toBeInstanceOf(UnprintableTextError);
+    await expect(studentReportPdf([{ ...REPORT, studentName: "张伟" }], fonts)).rejects.toBeInstanceOf(
+      UnprintableTextError,
+    );
   });
 });

@@ -18,10 +18,18 @@ async function answeredLocation(location: string): Promise<string | null> {
     {
       id: "root",
       path: "/",
-      children: [{ id: "login", path: "authentication/login", action: () => new Response(null, { status: 302, headers: { Location: location } }) }],
+      children: [
+        {
+          id: "login",
+          path: "authentication/login",
+          action: () => new Response(null, { status: 302, headers: { Location: location } }),
+        },
+      ],
     },
   ]);
-  const result = await handler.query(new Request(`${SITE}/authentication/login`, { method: "POST", body: new URLSearchParams() }));
+  const result = await handler.query(
+    new Request(`${SITE}/authentication/login`, { method: "POST", body: new URLSearchParams() }),
+  );
   return result instanceof Response ? result.headers.get("Location") : null;
 }
 
@@ -137,6 +145,7 @@ describe("safeRedirect judges the location the browser receives", () => {
   });
 
   it("answers the fallback for what is not text", () => {
-    for (const value of [null, undefined, new File(["/x"], "x.txt")]) expect(safeRedirect(value, FALLBACK)).toBe(FALLBACK);
+    for (const value of [null, undefined, new File(["/x"], "x.txt")])
+      expect(safeRedirect(value, FALLBACK)).toBe(FALLBACK);
   });
 });

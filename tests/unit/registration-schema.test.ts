@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ZodTypeAny } from "zod";
 import { describe, expect, it } from "vitest";
+import { type ZodTypeAny } from "zod";
+import { addDays } from "~/modules/courses/week";
 import {
   addressSchema,
   isValidBirthday,
@@ -8,7 +9,6 @@ import {
   normalizePhone,
   personalSchema as personalSchemaOn,
 } from "~/modules/registrations/schema";
-import { addDays } from "~/modules/courses/week";
 
 // The schemas are used through conform's parseWithZod on a FormData, in the
 // browser and on the server alike, so the tests go the same way: empty
@@ -127,7 +127,9 @@ describe("personalSchema: id_number, 10 to 13 characters", () => {
 
   it("surrounding spaces do not count", () => {
     expect(id("  1234567890  ")).toBeUndefined();
-    expect(valueOf<{ id_number: string }>(personalSchema, { ...ADULT, id_number: " 1234567890 " }).id_number).toBe("1234567890");
+    expect(valueOf<{ id_number: string }>(personalSchema, { ...ADULT, id_number: " 1234567890 " }).id_number).toBe(
+      "1234567890",
+    );
   });
 
   it("only letters, digits and dashes", () => {
@@ -157,7 +159,9 @@ describe("personalSchema: phone_number, 10 to 15 digits", () => {
     expect(phone("300 123-456")).toEqual([E("phoneMin")]);
     expect(phone("300-123-456-789-012")).toBeUndefined(); // 15 digits
     expect(phone("300-123-456-789-0123")).toEqual([E("phoneMax")]); // 16 digits
-    expect(valueOf<{ phone_number: string }>(personalSchema, { ...ADULT, phone_number: "300 123-4567" }).phone_number).toBe("3001234567");
+    expect(
+      valueOf<{ phone_number: string }>(personalSchema, { ...ADULT, phone_number: "300 123-4567" }).phone_number,
+    ).toBe("3001234567");
   });
 
   it("a leading + does not count as a digit", () => {
@@ -227,7 +231,9 @@ describe("personalSchema: birthday", () => {
     expect(birthday(addDays(TODAY, 400))).toEqual([E("birthdayInvalid")]);
     expect(birthday(TODAY)).toBeUndefined();
     // The date given is the one compared with, whatever the machine's clock says.
-    expect(errorsOf(personalSchemaOn(addDays(TODAY, 1)), { ...ADULT, birthday: addDays(TODAY, 1) }).birthday).toBeUndefined();
+    expect(
+      errorsOf(personalSchemaOn(addDays(TODAY, 1)), { ...ADULT, birthday: addDays(TODAY, 1) }).birthday,
+    ).toBeUndefined();
   });
 
   it("empty → The birthdate is required", () => {
@@ -249,7 +255,12 @@ describe("personalSchema: birthday", () => {
 });
 
 describe("personalSchema: kids' emergency contact", () => {
-  const noContact = { ...KID, emergency_contact_name: "", emergency_contact_phone: "", emergency_contact_relationship: "" };
+  const noContact = {
+    ...KID,
+    emergency_contact_name: "",
+    emergency_contact_phone: "",
+    emergency_contact_relationship: "",
+  };
 
   it("a kid without emergency contact gets the three messages", () => {
     const errors = errorsOf(personalSchema, noContact);
@@ -271,18 +282,23 @@ describe("personalSchema: kids' emergency contact", () => {
   });
 
   it("the emergency phone must differ from the student's phone", () => {
-    expect(errorsOf(personalSchema, { ...KID, emergency_contact_phone: KID.phone_number }).emergency_contact_phone).toEqual([
-      E("emergencyPhoneSame"),
-    ]);
+    expect(
+      errorsOf(personalSchema, { ...KID, emergency_contact_phone: KID.phone_number }).emergency_contact_phone,
+    ).toEqual([E("emergencyPhoneSame")]);
   });
 
   it("also when the same number is written differently", () => {
-    const errors = errorsOf(personalSchema, { ...KID, phone_number: "300 123 4567", emergency_contact_phone: "300-123-4567" });
+    const errors = errorsOf(personalSchema, {
+      ...KID,
+      phone_number: "300 123 4567",
+      emergency_contact_phone: "300-123-4567",
+    });
     expect(errors.emergency_contact_phone).toEqual([E("emergencyPhoneSame")]);
     expect(errors.phone_number).toBeUndefined();
-    expect(errorsOf(personalSchema, { ...KID, phone_number: "+3001234567", emergency_contact_phone: "(300) 1234567" }).emergency_contact_phone).toEqual([
-      E("emergencyPhoneSame"),
-    ]);
+    expect(
+      errorsOf(personalSchema, { ...KID, phone_number: "+3001234567", emergency_contact_phone: "(300) 1234567" })
+        .emergency_contact_phone,
+    ).toEqual([E("emergencyPhoneSame")]);
   });
 
   it("the emergency phone follows the phone rules", () => {
@@ -295,7 +311,10 @@ describe("personalSchema: kids' emergency contact", () => {
   });
 
   it("a kid's emergency phone is stored normalized", () => {
-    const value = valueOf<{ emergency_contact_phone: string }>(personalSchema, { ...KID, emergency_contact_phone: "310 987-6543" });
+    const value = valueOf<{ emergency_contact_phone: string }>(personalSchema, {
+      ...KID,
+      emergency_contact_phone: "310 987-6543",
+    });
     expect(value.emergency_contact_phone).toBe("3109876543");
   });
 
@@ -353,23 +372,40 @@ describe("addressSchema", () => {
   });
 
   it("billing_address is required only when same_billing is no", () => {
-    expect(firstError(addressSchema("adults"), { ...ADDRESS, same_billing: "no" }, "billing_address")).toBe(E("billingAddress"));
-    expect(firstError(addressSchema("adults"), { ...ADDRESS, same_billing: "no", billing_address: "   " }, "billing_address")).toBe(
+    expect(firstError(addressSchema("adults"), { ...ADDRESS, same_billing: "no" }, "billing_address")).toBe(
       E("billingAddress"),
     );
-    expect(errorsOf(addressSchema("adults"), { ...ADDRESS, same_billing: "no", billing_address: "Carrera 9" })).toEqual({});
+    expect(
+      firstError(
+        addressSchema("adults"),
+        { ...ADDRESS, same_billing: "no", billing_address: "   " },
+        "billing_address",
+      ),
+    ).toBe(E("billingAddress"));
+    expect(errorsOf(addressSchema("adults"), { ...ADDRESS, same_billing: "no", billing_address: "Carrera 9" })).toEqual(
+      {},
+    );
     expect(errorsOf(addressSchema("adults"), { ...ADDRESS, same_billing: "yes" })).toEqual({});
   });
 
   it("a billing address typed with same_billing yes is dropped; with no it is kept", () => {
-    expect(valueOf<{ billing_address?: string }>(addressSchema("adults"), { ...ADDRESS, billing_address: "Carrera 9" }).billing_address).toBeUndefined();
     expect(
-      valueOf<{ billing_address?: string }>(addressSchema("adults"), { ...ADDRESS, same_billing: "no", billing_address: "Carrera 9" }).billing_address,
+      valueOf<{ billing_address?: string }>(addressSchema("adults"), { ...ADDRESS, billing_address: "Carrera 9" })
+        .billing_address,
+    ).toBeUndefined();
+    expect(
+      valueOf<{ billing_address?: string }>(addressSchema("adults"), {
+        ...ADDRESS,
+        same_billing: "no",
+        billing_address: "Carrera 9",
+      }).billing_address,
     ).toBe("Carrera 9");
   });
 
   it("same_billing other than yes/no → billing", () => {
-    expect(firstError(addressSchema("adults"), { ...ADDRESS, same_billing: "maybe" }, "same_billing")).toBe(E("billing"));
+    expect(firstError(addressSchema("adults"), { ...ADDRESS, same_billing: "maybe" }, "same_billing")).toBe(
+      E("billing"),
+    );
   });
 
   it("an unknown schedule → schedule", () => {
@@ -379,8 +415,12 @@ describe("addressSchema", () => {
   });
 
   it("optional where_hear_about_us and promotion take only their values", () => {
-    expect(errorsOf(addressSchema("adults"), { ...ADDRESS, where_hear_about_us: "friend", promotion: "2x1" })).toEqual({});
-    expect(errorsOf(addressSchema("adults"), { ...ADDRESS, where_hear_about_us: "tv" }).where_hear_about_us).toBeDefined();
+    expect(errorsOf(addressSchema("adults"), { ...ADDRESS, where_hear_about_us: "friend", promotion: "2x1" })).toEqual(
+      {},
+    );
+    expect(
+      errorsOf(addressSchema("adults"), { ...ADDRESS, where_hear_about_us: "tv" }).where_hear_about_us,
+    ).toBeDefined();
     expect(errorsOf(addressSchema("adults"), { ...ADDRESS, promotion: "free" }).promotion).toBeDefined();
   });
 
@@ -388,7 +428,11 @@ describe("addressSchema", () => {
     expect(firstError(addressSchema("adults"), { ...ADDRESS, address: "x".repeat(201) }, "address")).toBe(E("tooLong"));
     expect(errorsOf(addressSchema("adults"), { ...ADDRESS, address: "x".repeat(200) })).toEqual({});
     expect(
-      firstError(addressSchema("adults"), { ...ADDRESS, same_billing: "no", billing_address: "x".repeat(201) }, "billing_address"),
+      firstError(
+        addressSchema("adults"),
+        { ...ADDRESS, same_billing: "no", billing_address: "x".repeat(201) },
+        "billing_address",
+      ),
     ).toBe(E("tooLong"));
     expect(firstError(addressSchema("adults"), { ...ADDRESS, level: "x".repeat(41) }, "level")).toBe(E("tooLong"));
   });
@@ -406,7 +450,9 @@ describe("messageSchema", () => {
   });
 
   it("over-long message → tooLong; 1000 characters is fine", () => {
-    expect(firstError(messageSchema, { message: "x".repeat(1001), accepted_terms: "on" }, "message")).toBe(E("tooLong"));
+    expect(firstError(messageSchema, { message: "x".repeat(1001), accepted_terms: "on" }, "message")).toBe(
+      E("tooLong"),
+    );
     expect(errorsOf(messageSchema, { message: "x".repeat(1000), accepted_terms: "on" })).toEqual({});
   });
 });

@@ -1,11 +1,11 @@
 import { PDFDocument, PDFName, PDFDict } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { schoolInitial, settingsSchema } from "~/modules/settings";
+import { LOGO_MAX_PIXELS, checkLogo, timeZones } from "~/modules/settings.server";
 import { type CertificateData, certificatePdf } from "~/pdf/certificate";
 import { loadFontBytes } from "~/pdf/fonts.server";
 import { type ReportData, studentReportPdf } from "~/pdf/student-report";
-import type { FontBytes } from "~/pdf/text";
-import { schoolInitial, settingsSchema } from "~/modules/settings";
-import { LOGO_MAX_PIXELS, checkLogo, timeZones } from "~/modules/settings.server";
+import { type FontBytes } from "~/pdf/text";
 import { JPEG_8X8, brokenPng, solidPng } from "../helpers/images";
 import { pageTexts } from "./pdf-text";
 
@@ -51,7 +51,12 @@ const REPORT: ReportData = {
 
 const zones = timeZones();
 const schema = settingsSchema(zones);
-const valid = { intent: "save", name: "Horizon English School", time_zone: "America/Guayaquil", default_language: "es" };
+const valid = {
+  intent: "save",
+  name: "Horizon English School",
+  time_zone: "America/Guayaquil",
+  default_language: "es",
+};
 const errorsOf = (input: Record<string, unknown>) => {
   const parsed = schema.safeParse(input);
   return parsed.success ? {} : parsed.error.flatten().fieldErrors;
@@ -75,9 +80,19 @@ describe("the settings form", () => {
     ["a name with a line break", { name: "Horizon\nSchool" }, "name", "school:settings.errors.nameControl"],
     ["a made-up zone", { time_zone: "Mars/Olympus_Mons" }, "time_zone", "school:settings.errors.timeZoneUnknown"],
     ["an offset instead of a zone", { time_zone: "-05:00" }, "time_zone", "school:settings.errors.timeZoneUnknown"],
-    ["a zone in the wrong case", { time_zone: "america/guayaquil" }, "time_zone", "school:settings.errors.timeZoneUnknown"],
+    [
+      "a zone in the wrong case",
+      { time_zone: "america/guayaquil" },
+      "time_zone",
+      "school:settings.errors.timeZoneUnknown",
+    ],
     ["no zone", { time_zone: undefined }, "time_zone", "school:settings.errors.timeZoneRequired"],
-    ["a language the app does not have", { default_language: "de" }, "default_language", "school:settings.errors.languageRequired"],
+    [
+      "a language the app does not have",
+      { default_language: "de" },
+      "default_language",
+      "school:settings.errors.languageRequired",
+    ],
   ])("refuses %s", (_label, change, field, message) => {
     expect(errorsOf({ ...valid, ...change })).toEqual({ [field]: [message] });
   });
@@ -97,7 +112,10 @@ describe("logo checks (after the avatar ones: type by content, size)", () => {
   });
 
   it("refuses WebP (the PDFs cannot draw it)", async () => {
-    expect(await checkLogo(Buffer.from("RIFF\x1a\0\0\0WEBPVP8L"), "webp")).toEqual({ ok: false, reason: "notPngOrJpeg" });
+    expect(await checkLogo(Buffer.from("RIFF\x1a\0\0\0WEBPVP8L"), "webp")).toEqual({
+      ok: false,
+      reason: "notPngOrJpeg",
+    });
   });
 
   it("refuses a PNG wider or taller than the limit before decoding it", async () => {
@@ -108,7 +126,12 @@ describe("logo checks (after the avatar ones: type by content, size)", () => {
 
   it("refuses a file with the right first bytes that cannot be drawn", async () => {
     expect(await checkLogo(brokenPng(), "png")).toEqual({ ok: false, reason: "unreadable" });
-    expect(await checkLogo(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]), "jpg")).toEqual({ ok: false, reason: "unreadable" });
+    expect(
+      await checkLogo(
+        Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]),
+        "jpg",
+      ),
+    ).toEqual({ ok: false, reason: "unreadable" });
   });
 });
 
@@ -128,10 +151,20 @@ describe("the logo on the PDFs", () => {
   }
 
   it("a certificate batch embeds the logo once and draws it on every page", async () => {
-    const bytes = await certificatePdf([CERTIFICATE, { ...CERTIFICATE, studentName: "Ana Lúcia" }], fonts, undefined, { bytes: solidPng(60, 30), type: "png" });
+    const bytes = await certificatePdf([CERTIFICATE, { ...CERTIFICATE, studentName: "Ana Lúcia" }], fonts, undefined, {
+      bytes: solidPng(60, 30),
+      type: "png",
+    });
     expect(await imagesPerPage(bytes)).toEqual([1, 1]);
     const doc = await PDFDocument.load(bytes);
-    const images = doc.context.enumerateIndirectObjects().filter(([, o]) => o instanceof Object && "dict" in o && (o as { dict: PDFDict }).dict.get(PDFName.of("Subtype")) === PDFName.of("Image"));
+    const images = doc.context
+      .enumerateIndirectObjects()
+      .filter(
+        ([, o]) =>
+          o instanceof Object &&
+          "dict" in o &&
+          (o as { dict: PDFDict }).dict.get(PDFName.of("Subtype")) === PDFName.of("Image"),
+      );
     expect(images).toHaveLength(1);
   });
 

@@ -90,13 +90,21 @@ describe("the student form's rules", () => {
   it("reports the billing and kids' rules together with the other fields", () => {
     const e = errors({ ...valid, first_name: "", same_billing: "no", age_category: "kids", level_id: "8" });
     expect(Object.keys(e).sort()).toEqual(
-      ["billing_address", "emergency_contact_name", "emergency_contact_phone", "emergency_contact_relationship", "first_name"].sort(),
+      [
+        "billing_address",
+        "emergency_contact_name",
+        "emergency_contact_phone",
+        "emergency_contact_relationship",
+        "first_name",
+      ].sort(),
     );
   });
 
   it("'where did you hear about us': the fixed list, or the stored value kept as is", () => {
     expect(errors({ ...valid, where_hear_about_us: "friend" })).toEqual({});
-    expect(errors({ ...valid, where_hear_about_us: "Radio" }).where_hear_about_us).toEqual(["students:errors.hearInvalid"]);
+    expect(errors({ ...valid, where_hear_about_us: "Radio" }).where_hear_about_us).toEqual([
+      "students:errors.hearInvalid",
+    ]);
     expect(errors({ ...valid, where_hear_about_us: "Radio" }, "Radio")).toEqual({});
   });
 

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 // behaviour is proved by tests/integration/school-clock.test.ts.
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const UTC_DATE = /toISOString\(\)\s*\.\s*(slice\(\s*0\s*,\s*10\s*\)|substring\(\s*0\s*,\s*10\s*\)|split\(\s*["']T["']\s*\))/;
+const UTC_DATE =
+  /toISOString\(\)\s*\.\s*(slice\(\s*0\s*,\s*10\s*\)|substring\(\s*0\s*,\s*10\s*\)|split\(\s*["']T["']\s*\))/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addDays, hoursBetween, mondayOf, requestedWeek, weekDates, weekLinks, weekdayIndex, weeklyHours } from "~/modules/courses/week";
+import {
+  addDays,
+  hoursBetween,
+  mondayOf,
+  requestedWeek,
+  weekDates,
+  weekLinks,
+  weekdayIndex,
+  weeklyHours,
+} from "~/modules/courses/week";
 
 describe("calendar weeks (Monday to Sunday)", () => {
   it("moves dates across months, years and leap days", () => {
@@ -20,7 +29,15 @@ describe("calendar weeks (Monday to Sunday)", () => {
   });
 
   it("lists the seven days of a week", () => {
-    expect(weekDates("2026-12-28")).toEqual(["2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03"]);
+    expect(weekDates("2026-12-28")).toEqual([
+      "2026-12-28",
+      "2026-12-29",
+      "2026-12-30",
+      "2026-12-31",
+      "2027-01-01",
+      "2027-01-02",
+      "2027-01-03",
+    ]);
   });
 
   it("reads ?week= as the week holding that date, else today's week", () => {
@@ -51,6 +68,11 @@ describe("teaching hours", () => {
 
 describe("week links", () => {
   it("name the previous, next and current weeks", () => {
-    expect(weekLinks("2026-12-28", "2026-11-21")).toEqual({ monday: "2026-12-28", previous: "2026-12-21", next: "2027-01-04", current: "2026-11-16" });
+    expect(weekLinks("2026-12-28", "2026-11-21")).toEqual({
+      monday: "2026-12-28",
+      previous: "2026-12-21",
+      next: "2027-01-04",
+      current: "2026-11-16",
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { AttendanceSummary } from "~/modules/attendance/attendance";
+import { DataTable } from "~/components/ui/data-table";
+import { type AttendanceSummary } from "~/modules/attendance/attendance";
 import { absenceSeverity } from "~/modules/students/absence";
 import { formatDay, formatNumber, formatPercent } from "../format";
-import { DataTable } from "~/components/ui/data-table";
 
 // How attendance numbers look on the course pages (namespace "attendance").
 // The rules (score, absence count, 12/20 thresholds) live in the modules.
@@ -56,7 +56,12 @@ export interface SummaryRow {
 export function AttendanceSummaryTable({ rows, caption }: { rows: readonly SummaryRow[]; caption: string }) {
   const { t, i18n } = useTranslation("attendance");
   const n = { format: (value: number) => formatNumber(i18n.language || "en", value) };
-  const count = (value: (r: SummaryRow) => number) => ({ header: "", align: "end" as const, className: "tabular-nums", cell: (r: SummaryRow) => n.format(value(r)) });
+  const count = (value: (r: SummaryRow) => number) => ({
+    header: "",
+    align: "end" as const,
+    className: "tabular-nums",
+    cell: (r: SummaryRow) => n.format(value(r)),
+  });
   return (
     <DataTable
       label={caption}
@@ -71,7 +76,9 @@ export function AttendanceSummaryTable({ rows, caption }: { rows: readonly Summa
           cell: (r) => (
             <>
               {studentName(r)}
-              {r.current === false ? <span className="ms-2 text-xs font-normal text-slate-700">({t("take.former")})</span> : null}
+              {r.current === false ? (
+                <span className="ms-2 text-xs font-normal text-slate-700">({t("take.former")})</span>
+              ) : null}
             </>
           ),
         },
@@ -80,7 +87,12 @@ export function AttendanceSummaryTable({ rows, caption }: { rows: readonly Summa
         { ...count((r) => r.summary.late), header: t("values.late") },
         { ...count((r) => r.summary.absent), header: t("values.absent") },
         { header: t("score"), align: "end", className: "tabular-nums", cell: (r) => <Score score={r.summary.score} /> },
-        { header: t("absences"), align: "end", className: "tabular-nums", cell: (r) => <AbsenceCount count={r.summary.absences} /> },
+        {
+          header: t("absences"),
+          align: "end",
+          className: "tabular-nums",
+          cell: (r) => <AbsenceCount count={r.summary.absences} />,
+        },
       ]}
     />
   );

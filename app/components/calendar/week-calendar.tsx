@@ -24,7 +24,8 @@ export interface WeekCalendarEvent {
   href?: string | null;
 }
 
-const dayFormat = (locale: string) => new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" });
+const dayFormat = (locale: string) =>
+  new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" });
 const utc = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 
 /**
@@ -61,15 +62,24 @@ export function WeekCalendar({
             aria-current={isToday ? "date" : undefined}
             className={`flex min-w-0 flex-col rounded-lg border bg-white ${isToday ? "border-primary-dark ring-1 ring-primary-dark" : "border-slate-200"}`}
           >
-            <Heading className={`rounded-t-lg px-2 py-1.5 text-sm font-semibold ${isToday ? "bg-primary-light text-primary-dark" : "bg-slate-100 text-slate-800"}`}>
+            <Heading
+              className={`rounded-t-lg px-2 py-1.5 text-sm font-semibold ${isToday ? "bg-primary-light text-primary-dark" : "bg-slate-100 text-slate-800"}`}
+            >
               <time dateTime={day.date}>{format.format(utc(day.date))}</time>
               {isToday ? <span className="ms-1 text-xs font-normal">({t("calendar.today")})</span> : null}
             </Heading>
             <div className="flex flex-1 flex-col gap-1.5 p-1.5">
               {day.holidays.map((h) => (
-                <p key={`${h.name}-${h.course ?? ""}`} className="rounded border-s-4 border-amber-600 bg-amber-50 px-2 py-1 text-xs text-amber-950">
+                <p
+                  key={`${h.name}-${h.course ?? ""}`}
+                  className="rounded border-s-4 border-amber-600 bg-amber-50 px-2 py-1 text-xs text-amber-950"
+                >
                   <span className="font-semibold">{t("calendar.holiday")}:</span> {h.name}
-                  {h.course ? <span className="block [overflow-wrap:anywhere]">{t("holidays.courseOnly", { course: h.course })}</span> : null}
+                  {h.course ? (
+                    <span className="block [overflow-wrap:anywhere]">
+                      {t("holidays.courseOnly", { course: h.course })}
+                    </span>
+                  ) : null}
                 </p>
               ))}
               {mine.length ? (
@@ -95,9 +105,10 @@ function EventCard({ event }: { event: WeekCalendarEvent }) {
   const body = (
     <>
       <span className="block font-semibold tabular-nums">
-        <time dateTime={`${event.date}T${event.start}`}>{event.start}</time>–<time dateTime={`${event.date}T${event.end}`}>{event.end}</time>
+        <time dateTime={`${event.date}T${event.start}`}>{event.start}</time>–
+        <time dateTime={`${event.date}T${event.end}`}>{event.end}</time>
       </span>
-      <span className="block [overflow-wrap:anywhere] font-medium">{event.title}</span>
+      <span className="block font-medium [overflow-wrap:anywhere]">{event.title}</span>
       {event.subtitle ? <span className="block">{event.subtitle}</span> : null}
       {event.detail ? <span className="block text-slate-700">{event.detail}</span> : null}
     </>
@@ -116,7 +127,17 @@ function EventCard({ event }: { event: WeekCalendarEvent }) {
  * The week shown and links to the previous, current and next week; every
  * other filter of the query string is kept.
  */
-export function WeekNav({ monday, previous, next, current }: { monday: string; previous: string; next: string; current: string }) {
+export function WeekNav({
+  monday,
+  previous,
+  next,
+  current,
+}: {
+  monday: string;
+  previous: string;
+  next: string;
+  current: string;
+}) {
   const { t, i18n } = useTranslation("school");
   const location = useLocation();
   const href = (week: string) => {

@@ -1,4 +1,11 @@
-import { type FieldMetadata, type SubmissionResult, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  type SubmissionResult,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
@@ -9,7 +16,14 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { LevelSelect } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { COURSE_TYPES, STANDARD_SCHEDULES, WEEKDAY_CODES } from "~/modules/courses/schedules";
-import { CAPACITY_MAX, CODE_MAX, CUSTOM_SCHEDULE, NUMBER_MAX, courseFields, courseSchema } from "~/modules/courses/schema";
+import {
+  CAPACITY_MAX,
+  CODE_MAX,
+  CUSTOM_SCHEDULE,
+  NUMBER_MAX,
+  courseFields,
+  courseSchema,
+} from "~/modules/courses/schema";
 import { useCourseTypeLabel, useStandardScheduleLabel, useWeekdayNames } from "./labels";
 
 type Field = FieldMetadata<string | undefined>;
@@ -54,7 +68,11 @@ export function CourseForm({
   const scheduleProps = getSelectProps(fields.schedule);
   const days = fields.days;
   const picked = new Set<string>(
-    Array.isArray(days.initialValue) ? (days.initialValue as string[]) : days.initialValue ? [String(days.initialValue)] : [],
+    Array.isArray(days.initialValue)
+      ? (days.initialValue as string[])
+      : days.initialValue
+        ? [String(days.initialValue)]
+        : [],
   );
   const customHidden = hydrated && schedule !== CUSTOM_SCHEDULE;
 
@@ -62,7 +80,12 @@ export function CourseForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       {form.errors?.length ? <FormAlert id={form.errorId}>{t(form.errors[0])}</FormAlert> : null}
       <Fieldset legend={t("form.identity")}>
-        <CodeField field={fields.course_id as Field} label={t("fields.code")} hint={t("form.codeHint")} maxLength={CODE_MAX} />
+        <CodeField
+          field={fields.course_id as Field}
+          label={t("fields.code")}
+          hint={t("form.codeHint")}
+          maxLength={CODE_MAX}
+        />
         <CodeField field={fields.course_number as Field} label={t("fields.number")} maxLength={NUMBER_MAX} />
         <div className="sm:col-span-2">
           <RadioGroup
@@ -102,11 +125,20 @@ export function CourseForm({
 
       <Fieldset legend={t("form.when")}>
         <div className="sm:col-span-2">
-          <label htmlFor={fields.schedule.id} className="field-label">{t("registration.fields.schedule")}</label>
-          <select {...scheduleProps} key={scheduleProps.key} className="field-input" onChange={(e) => setSchedule(e.currentTarget.value)}>
+          <label htmlFor={fields.schedule.id} className="field-label">
+            {t("registration.fields.schedule")}
+          </label>
+          <select
+            {...scheduleProps}
+            key={scheduleProps.key}
+            className="field-input"
+            onChange={(e) => setSchedule(e.currentTarget.value)}
+          >
             <option value="">{t("registration.choose")}</option>
             {STANDARD_SCHEDULES.map((s) => (
-              <option key={s.id} value={s.id}>{scheduleLabel(s.id)}</option>
+              <option key={s.id} value={s.id}>
+                {scheduleLabel(s.id)}
+              </option>
             ))}
             <option value={CUSTOM_SCHEDULE}>{t("form.customSchedule")}</option>
           </select>
@@ -120,7 +152,9 @@ export function CourseForm({
             aria-invalid={days.errors?.length ? true : undefined}
           >
             <legend className="px-1 text-sm font-semibold text-slate-800">{t("form.customLegend")}</legend>
-            <p id={`${id}-custom-hint`} className="mb-2 text-xs text-slate-700">{t("form.customHint")}</p>
+            <p id={`${id}-custom-hint`} className="mb-2 text-xs text-slate-700">
+              {t("form.customHint")}
+            </p>
             <div className="flex flex-wrap gap-4">
               {WEEKDAY_CODES.map((code) => (
                 <label key={code} className="flex items-center gap-2 text-base">
@@ -153,11 +187,31 @@ export function CourseForm({
         aria-invalid={percentages.errors?.length ? true : undefined}
       >
         <legend className="px-1 text-sm font-semibold text-slate-800">{t("form.percentages")}</legend>
-        <p id={`${id}-percent-hint`} className="mb-2 text-xs text-slate-700">{t("form.percentagesHint")}</p>
+        <p id={`${id}-percent-hint`} className="mb-2 text-xs text-slate-700">
+          {t("form.percentagesHint")}
+        </p>
         <div className="grid gap-x-4 sm:grid-cols-3">
-          <WholeNumberField field={fields.assig_percentage as Field} label={t("fields.assigPercentage")} max={100} min={0} groupError={percentages} />
-          <WholeNumberField field={fields.test_percentage as Field} label={t("fields.testPercentage")} max={100} min={0} groupError={percentages} />
-          <WholeNumberField field={fields.exam_percentage as Field} label={t("fields.examPercentage")} max={100} min={0} groupError={percentages} />
+          <WholeNumberField
+            field={fields.assig_percentage as Field}
+            label={t("fields.assigPercentage")}
+            max={100}
+            min={0}
+            groupError={percentages}
+          />
+          <WholeNumberField
+            field={fields.test_percentage as Field}
+            label={t("fields.testPercentage")}
+            max={100}
+            min={0}
+            groupError={percentages}
+          />
+          <WholeNumberField
+            field={fields.exam_percentage as Field}
+            label={t("fields.examPercentage")}
+            max={100}
+            min={0}
+            groupError={percentages}
+          />
         </div>
         <FieldError id={percentages.errorId} errors={percentages.errors} />
       </fieldset>
@@ -168,32 +222,73 @@ export function CourseForm({
 
       <div className="flex flex-wrap items-center gap-3">
         <SubmitButton>{submitLabel}</SubmitButton>
-        <Link to={cancelTo} className="btn-secondary">{t("common.cancel")}</Link>
+        <Link to={cancelTo} className="btn-secondary">
+          {t("common.cancel")}
+        </Link>
       </div>
     </Form>
   );
 }
 
-function CodeField({ field, label, hint, maxLength }: { field: Field; label: string; hint?: string; maxLength: number }) {
+function CodeField({
+  field,
+  label,
+  hint,
+  maxLength,
+}: {
+  field: Field;
+  label: string;
+  hint?: string;
+  maxLength: number;
+}) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const props = getInputProps(field, { type: "text", ariaDescribedBy: hintId });
   return (
     <div>
-      <label htmlFor={field.id} className="field-label">{label}</label>
-      {hint ? <p id={hintId} className="mb-1 text-xs text-slate-700">{hint}</p> : null}
-      <input {...props} key={props.key} maxLength={maxLength} autoComplete="off" spellCheck={false} className="field-input font-mono" />
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mb-1 text-xs text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        {...props}
+        key={props.key}
+        maxLength={maxLength}
+        autoComplete="off"
+        spellCheck={false}
+        className="field-input font-mono"
+      />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }
 
 /** A whole-number input; `groupError` is a message shared with sibling fields (the percentages' sum). */
-function WholeNumberField({ field, label, min, max, groupError }: { field: Field; label: string; min: number; max: number; groupError?: Field }) {
+function WholeNumberField({
+  field,
+  label,
+  min,
+  max,
+  groupError,
+}: {
+  field: Field;
+  label: string;
+  min: number;
+  max: number;
+  groupError?: Field;
+}) {
   const groupInvalid = !!groupError?.errors?.length;
-  const props = typeConstraints(getInputProps(field, { type: "number", ariaDescribedBy: groupInvalid ? groupError!.errorId : undefined }));
+  const props = typeConstraints(
+    getInputProps(field, { type: "number", ariaDescribedBy: groupInvalid ? groupError!.errorId : undefined }),
+  );
   return (
     <div>
-      <label htmlFor={field.id} className="field-label">{label}</label>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
       <input
         {...props}
         key={props.key}

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { GradingCategory } from "~/db/schema";
+import { type GradingCategory } from "~/db/schema";
 import { WEEKDAY_CODES, findSchedule } from "~/modules/courses/schedules";
 import { findScheduleByParts } from "~/modules/courses/schema";
-import type { ExamType } from "~/modules/students/levels";
+import { type ExamType } from "~/modules/students/levels";
 
 // Words of a course shown on several pages, in the user's language.
 
@@ -11,7 +11,9 @@ export function useWeekdayNames(style: "short" | "long" = "short") {
   const { i18n } = useTranslation();
   const f = new Intl.DateTimeFormat(i18n.language || "en", { weekday: style, timeZone: "UTC" });
   // 2026-09-07 is a Monday.
-  return Object.fromEntries(WEEKDAY_CODES.map((code, i) => [code, f.format(new Date(Date.UTC(2026, 8, 7 + i)))])) as Record<string, string>;
+  return Object.fromEntries(
+    WEEKDAY_CODES.map((code, i) => [code, f.format(new Date(Date.UTC(2026, 8, 7 + i)))]),
+  ) as Record<string, string>;
 }
 
 /** "Mon-Wed 09:00–11:00" for a standard schedule, "Mon, Fri 10:00–12:00" for a custom one. */
@@ -36,7 +38,13 @@ export function useStandardScheduleLabel() {
   const { t } = useTranslation();
   return (id: string) => {
     const s = findSchedule(id);
-    return s ? t("registration.scheduleLabel", { days: t(`registration.days.${s.days}`), start: s.start_time, end: s.end_time }) : id;
+    return s
+      ? t("registration.scheduleLabel", {
+          days: t(`registration.days.${s.days}`),
+          start: s.start_time,
+          end: s.end_time,
+        })
+      : id;
   };
 }
 

@@ -5,7 +5,17 @@ import { useTranslation } from "react-i18next";
  * without JavaScript, and screen readers announce them as expandable.
  * `prefix` is where the items live in the "school" namespace.
  */
-export function FaqList({ title, intro, prefix, keys }: { title: string; intro: string; prefix: string; keys: readonly string[] }) {
+export function FaqList({
+  title,
+  intro,
+  prefix,
+  keys,
+}: {
+  title: string;
+  intro: string;
+  prefix: string;
+  keys: readonly string[];
+}) {
   const { t } = useTranslation("school");
   return (
     <div className="max-w-3xl space-y-4">
@@ -18,7 +28,10 @@ export function FaqList({ title, intro, prefix, keys }: { title: string; intro: 
               <summary className="cursor-pointer list-none rounded-lg px-4 py-3 font-medium marker:hidden hover:bg-slate-50">
                 <span className="flex items-start justify-between gap-3">
                   <span>{t(`${prefix}.${key}.q`)}</span>
-                  <span aria-hidden="true" className="shrink-0 text-primary-dark transition-transform group-open:rotate-45">
+                  <span
+                    aria-hidden="true"
+                    className="shrink-0 text-primary-dark transition-transform group-open:rotate-45"
+                  >
                     +
                   </span>
                 </span>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { GradingCategory } from "~/db/schema";
+import { type GradingCategory } from "~/db/schema";
 import { round2 } from "~/modules/grades/grading";
 import { decimalSeparator, formatFixed, formatNumber, formatPercent } from "../format";
 

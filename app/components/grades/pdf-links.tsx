@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "~/components/format";
 import { useHydrated } from "~/components/use-hydrated";
-import type { CertificateEligibility, CertificateReason } from "~/modules/certificates/eligibility";
+import { type CertificateEligibility, type CertificateReason } from "~/modules/certificates/eligibility";
 import { links as ar } from "../../../public/locales/ar/pdf.json";
 import { links as en } from "../../../public/locales/en/pdf.json";
 import { links as es } from "../../../public/locales/es/pdf.json";
@@ -62,8 +62,10 @@ export function PdfLinks({ base, endDate, students }: PdfLinksProps) {
   // (each student's own reason is in the list).
   const courseEnded = !students.some((s) => !s.certificate.eligible && s.certificate.reason === "course-not-ended");
   let reason: string | null = null;
-  if (!firstEligible) reason = courseEnded ? t.noneEligible : reasonText(t, "course-not-ended", "", endDate, i18n.language);
-  else if (hydrated && !chosen.certificate.eligible) reason = reasonText(t, chosen.certificate.reason, chosen.name, endDate, i18n.language);
+  if (!firstEligible)
+    reason = courseEnded ? t.noneEligible : reasonText(t, "course-not-ended", "", endDate, i18n.language);
+  else if (hydrated && !chosen.certificate.eligible)
+    reason = reasonText(t, chosen.certificate.reason, chosen.name, endDate, i18n.language);
   const reasonId = `${id}-reason`;
 
   // The choice names why a student has no certificate (read without JavaScript too).
@@ -76,7 +78,9 @@ export function PdfLinks({ base, endDate, students }: PdfLinksProps) {
 
   return (
     <section aria-labelledby={`${id}-title`} className="card space-y-3">
-      <h2 id={`${id}-title`} className="text-lg font-semibold">{t.title}</h2>
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t.title}
+      </h2>
       <form method="get" action={`${base}/report.pdf`} target="_blank">
         <div className="flex flex-wrap items-end gap-2">
           <label className="flex min-w-0 max-w-full flex-col gap-1 text-sm">
@@ -94,7 +98,9 @@ export function PdfLinks({ base, endDate, students }: PdfLinksProps) {
               ))}
             </select>
           </label>
-          <button type="submit" className="btn-secondary">{t.report}</button>
+          <button type="submit" className="btn-secondary">
+            {t.report}
+          </button>
           <button
             type="submit"
             formAction={`${base}/certificate.pdf`}
@@ -105,16 +111,24 @@ export function PdfLinks({ base, endDate, students }: PdfLinksProps) {
           >
             {t.certificate}
           </button>
-          <p id={reasonId} aria-live="polite" className={reason ? "max-w-md self-center text-sm font-medium text-amber-900" : "sr-only"}>
+          <p
+            id={reasonId}
+            aria-live="polite"
+            className={reason ? "max-w-md self-center text-sm font-medium text-amber-900" : "sr-only"}
+          >
             {reason}
           </p>
         </div>
       </form>
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <a href={`${base}/report.pdf?all=1`} target="_blank" rel="noreferrer" className="text-primary-dark underline">{t.allReports}</a>
+        <a href={`${base}/report.pdf?all=1`} target="_blank" rel="noreferrer" className="text-primary-dark underline">
+          {t.allReports}
+        </a>
         {firstEligible ? (
           <form method="post" action={`${base}/certificate.pdf?all=1`} target="_blank">
-            <button type="submit" className="text-primary-dark underline">{t.allCertificates}</button>
+            <button type="submit" className="text-primary-dark underline">
+              {t.allCertificates}
+            </button>
           </form>
         ) : null}
       </div>

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { AbsenceCount } from "~/components/students/absence-count";
-import type { GradingCategory } from "~/db/schema";
-import type { Dir, ReportSort } from "~/modules/grades/report-sort";
-import type { ReportRow } from "~/modules/grades/report.server";
-import type { ExamType } from "~/modules/students/levels";
-import { ResultBadge, useCategoryLabel, useGradeFormat } from "./grades";
 import { DataTable } from "~/components/ui/data-table";
+import { type GradingCategory } from "~/db/schema";
+import { type Dir, type ReportSort } from "~/modules/grades/report-sort";
+import { type ReportRow } from "~/modules/grades/report.server";
+import { type ExamType } from "~/modules/students/levels";
+import { ResultBadge, useCategoryLabel, useGradeFormat } from "./grades";
 
 const MODULE_KEYS: Record<string, string> = {
   "Reading & Writing": "readingWriting",
@@ -16,7 +16,13 @@ const MODULE_KEYS: Record<string, string> = {
 };
 
 /** The student report's table (professor's page and the staff's read-only view share it). */
-export function ReportTable({ rows, categories, exam, sort, dir }: {
+export function ReportTable({
+  rows,
+  categories,
+  exam,
+  sort,
+  dir,
+}: {
   rows: ReportRow[];
   categories: readonly GradingCategory[];
   exam: ExamType | null;
@@ -42,14 +48,21 @@ export function ReportTable({ rows, categories, exam, sort, dir }: {
       rowClassName="group"
       rowProps={(r) => ({ "data-student": r.id })}
       whenEmpty={<p className="card text-slate-800">{t("report.noStudents")}</p>}
-      sorting={{ by: sort, dir, ascLabel: t("report.sortAscending"), descLabel: t("report.sortDescending"), preventScrollReset: true }}
+      sorting={{
+        by: sort,
+        dir,
+        ascLabel: t("report.sortAscending"),
+        descLabel: t("report.sortDescending"),
+        preventScrollReset: true,
+      }}
       columns={[
         {
           header: t("report.columns.student"),
           sort: "name",
           rowHeader: true,
           headerClassName: `${th} sticky start-0 z-20 border-e`,
-          className: "sticky start-0 z-10 max-w-[14rem] border-b border-e border-slate-200 bg-white group-hover:bg-slate-50",
+          className:
+            "sticky start-0 z-10 max-w-[14rem] border-b border-e border-slate-200 bg-white group-hover:bg-slate-50",
           cell: (r) => r.name,
         },
         { ...end, header: t("report.columns.present"), cell: (r) => format.count(r.attendance.present) },
@@ -57,10 +70,31 @@ export function ReportTable({ rows, categories, exam, sort, dir }: {
         { ...end, header: t("report.columns.late"), cell: (r) => format.count(r.attendance.late) },
         { ...end, header: t("report.columns.absent"), cell: (r) => format.count(r.attendance.absent) },
         { ...end, header: t("report.columns.score"), cell: (r) => format.percent(r.attendance.score) },
-        { ...end, header: t("report.columns.absences"), sort: "absences", cell: (r) => <AbsenceCount count={r.attendance.absences} /> },
-        ...categories.map((c) => ({ ...end, header: categoryLabel(c), cell: (r: ReportRow) => format.score(r.averages[c]) })),
-        { ...end, header: t("report.columns.final"), sort: "final", className: `${td} tabular-nums font-semibold`, cell: (r) => format.score(r.final) },
-        { align: "center", headerClassName: th, className: td, header: t("report.columns.result"), cell: (r) => <ResultBadge result={r.result} /> },
+        {
+          ...end,
+          header: t("report.columns.absences"),
+          sort: "absences",
+          cell: (r) => <AbsenceCount count={r.attendance.absences} />,
+        },
+        ...categories.map((c) => ({
+          ...end,
+          header: categoryLabel(c),
+          cell: (r: ReportRow) => format.score(r.averages[c]),
+        })),
+        {
+          ...end,
+          header: t("report.columns.final"),
+          sort: "final",
+          className: `${td} tabular-nums font-semibold`,
+          cell: (r) => format.score(r.final),
+        },
+        {
+          align: "center",
+          headerClassName: th,
+          className: td,
+          header: t("report.columns.result"),
+          cell: (r) => <ResultBadge result={r.result} />,
+        },
         { ...start, header: t("report.columns.band"), cell: (r) => r.band },
         {
           ...start,

@@ -1,8 +1,8 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { Role } from "~/db/schema";
-import type { MenuItem } from "~/modules/auth/menu";
+import { type Role } from "~/db/schema";
+import { type MenuItem } from "~/modules/auth/menu";
 import { LanguageSwitcher } from "../language-switcher";
 import { useHydrated } from "../use-hydrated";
 import { HorizontalMenu } from "./horizontal-menu";
@@ -41,7 +41,21 @@ export interface ShellProps {
  * The menu toggle serves both: the professors' menu folds behind it at 1006px
  * and narrower only (tailwind.css), so on wide screens they have no toggle.
  */
-export function AppShell({ user, home, menu, bookmarks, pins, star = true, sidebar, layout, schoolName, schoolLogo, year, bell, children }: ShellProps) {
+export function AppShell({
+  user,
+  home,
+  menu,
+  bookmarks,
+  pins,
+  star = true,
+  sidebar,
+  layout,
+  schoolName,
+  schoolLogo,
+  year,
+  bell,
+  children,
+}: ShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher<{ sidebar?: string }>();
@@ -82,10 +96,24 @@ export function AppShell({ user, home, menu, bookmarks, pins, star = true, sideb
         >
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
-          <button type="submit" name="sidebar" value="open" className="sidebar-toggle-open rounded-md p-2 hover:bg-slate-100" aria-label={t("layout.openSidebar")} aria-expanded="false">
+          <button
+            type="submit"
+            name="sidebar"
+            value="open"
+            className="sidebar-toggle-open rounded-md p-2 hover:bg-slate-100"
+            aria-label={t("layout.openSidebar")}
+            aria-expanded="false"
+          >
             <Icon name="menu" />
           </button>
-          <button type="submit" name="sidebar" value="closed" className="sidebar-toggle-close rounded-md p-2 hover:bg-slate-100" aria-label={t("layout.closeSidebar")} aria-expanded="true">
+          <button
+            type="submit"
+            name="sidebar"
+            value="closed"
+            className="sidebar-toggle-close rounded-md p-2 hover:bg-slate-100"
+            aria-label={t("layout.closeSidebar")}
+            aria-expanded="true"
+          >
             <Icon name="menu" />
           </button>
         </fetcher.Form>

@@ -34,7 +34,17 @@ export function offsetShowing(start: number, width: number, visible: number, cur
  * behind the header's menu toggle (the "hmenu" rules of tailwind.css) and
  * lists its entries one under the other.
  */
-export function HorizontalMenu({ items, layout, bookmarks, pins }: { items: MenuItem[]; layout: string | null; bookmarks: Bookmark[]; pins: string[] }) {
+export function HorizontalMenu({
+  items,
+  layout,
+  bookmarks,
+  pins,
+}: {
+  items: MenuItem[];
+  layout: string | null;
+  bookmarks: Bookmark[];
+  pins: string[];
+}) {
   const { t, i18n } = useTranslation();
   const [q, setQ] = useMenuSearch();
   const model = useMenuModel(items, { bookmarks, pins }, q);
@@ -67,14 +77,28 @@ export function HorizontalMenu({ items, layout, bookmarks, pins }: { items: Menu
   }
 
   return (
-    <nav aria-label={t("layout.mainMenu")} className="hmenu relative flex items-center border-b border-slate-200 bg-white">
+    <nav
+      aria-label={t("layout.mainMenu")}
+      className="hmenu relative flex items-center border-b border-slate-200 bg-white"
+    >
       {hydrated && overflows ? (
-        <button type="button" className="px-2 py-3 disabled:opacity-40" aria-label={t("layout.scrollMenuBack")} disabled={offset === 0} onClick={() => setOffset((o) => stepMenu(o, "left"))}>
+        <button
+          type="button"
+          className="px-2 py-3 disabled:opacity-40"
+          aria-label={t("layout.scrollMenuBack")}
+          disabled={offset === 0}
+          onClick={() => setOffset((o) => stepMenu(o, "left"))}
+        >
           <DirectionChevron to="back" className="h-5 w-5" />
         </button>
       ) : null}
       <div className={`flex-1 ${hydrated ? "overflow-hidden" : "overflow-x-auto"}`}>
-        <ul ref={listRef} onFocus={onFocus} className="flex gap-1 px-3 transition-transform" style={hydrated ? { transform: `translateX(${shift}px)` } : undefined}>
+        <ul
+          ref={listRef}
+          onFocus={onFocus}
+          className="flex gap-1 px-3 transition-transform"
+          style={hydrated ? { transform: `translateX(${shift}px)` } : undefined}
+        >
           {model.entries.map(({ item, label, pinned }) => (
             <li key={item.id} className="flex items-center">
               <NavLink
@@ -82,8 +106,10 @@ export function HorizontalMenu({ items, layout, bookmarks, pins }: { items: Menu
                 end
                 prefetch="intent"
                 className={({ isActive }) =>
-                  `flex flex-1 items-center gap-2 whitespace-nowrap border-b-2 py-3 ps-3 pe-1 text-sm font-medium ${
-                    isActive ? "border-primary-dark text-primary-dark" : "border-transparent text-slate-700 hover:text-slate-900"
+                  `flex flex-1 items-center gap-2 whitespace-nowrap border-b-2 py-3 pe-1 ps-3 text-sm font-medium ${
+                    isActive
+                      ? "border-primary-dark text-primary-dark"
+                      : "border-transparent text-slate-700 hover:text-slate-900"
                   }`
                 }
               >
@@ -95,7 +121,10 @@ export function HorizontalMenu({ items, layout, bookmarks, pins }: { items: Menu
           ))}
           {model.bookmarks.map((b) => (
             <li key={b.path} className="flex items-center">
-              <Link to={b.path} className="flex flex-1 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-3 text-sm text-slate-700 hover:text-slate-900">
+              <Link
+                to={b.path}
+                className="flex flex-1 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-3 text-sm text-slate-700 hover:text-slate-900"
+              >
                 <StarIcon filled className="h-4 w-4 text-amber-600" />
                 <span className="sr-only">{t("menuTools.bookmarkPrefix")} </span>
                 {b.shown}
@@ -105,7 +134,13 @@ export function HorizontalMenu({ items, layout, bookmarks, pins }: { items: Menu
         </ul>
       </div>
       {hydrated && overflows ? (
-        <button type="button" className="px-2 py-3 disabled:opacity-40" aria-label={t("layout.scrollMenuForward")} disabled={offset === MENU_POSITIONS[MENU_POSITIONS.length - 1]} onClick={() => setOffset((o) => stepMenu(o, "right"))}>
+        <button
+          type="button"
+          className="px-2 py-3 disabled:opacity-40"
+          aria-label={t("layout.scrollMenuForward")}
+          disabled={offset === MENU_POSITIONS[MENU_POSITIONS.length - 1]}
+          onClick={() => setOffset((o) => stepMenu(o, "right"))}
+        >
           <DirectionChevron to="forward" className="h-5 w-5" />
         </button>
       ) : null}

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useFetchers, useLocation, useMatches, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Role } from "~/db/schema";
+import { type Role } from "~/db/schema";
 import { type MenuItem, bookmarkTarget, orderMenu, searchable } from "~/modules/auth/menu";
 import { useHydrated } from "../use-hydrated";
 
@@ -58,7 +58,11 @@ export interface MenuModel {
 }
 
 /** What the menu shows: pinned entries first, then the others, then the bookmarks; all filtered by the search. */
-export function useMenuModel(items: readonly MenuItem[], stored: { bookmarks: readonly Bookmark[]; pins: readonly string[] }, q: string): MenuModel {
+export function useMenuModel(
+  items: readonly MenuItem[],
+  stored: { bookmarks: readonly Bookmark[]; pins: readonly string[] },
+  q: string,
+): MenuModel {
   const { t } = useTranslation();
   const { bookmarks, pins } = useOptimisticPreferences(stored.bookmarks, stored.pins);
   const needle = searchable(q);
@@ -82,7 +86,17 @@ const TRANSIENT = new Set(["menu_q", "_data", "index"]);
  * (its other query parameters kept), which renders the menu filtered; with
  * JavaScript the menu filters as one types and the form is not sent.
  */
-export function MenuSearch({ q, onChange, model, className = "" }: { q: string; onChange: (q: string) => void; model: MenuModel; className?: string }) {
+export function MenuSearch({
+  q,
+  onChange,
+  model,
+  className = "",
+}: {
+  q: string;
+  onChange: (q: string) => void;
+  model: MenuModel;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -141,7 +155,17 @@ export function MenuSearch({ q, onChange, model, className = "" }: { q: string; 
 
 function PinIcon({ filled }: { filled: boolean }) {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-4 w-4" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M9 4h6l-1 6 4 3v2H6v-2l4-3zM12 15v6" />
     </svg>
   );
@@ -149,7 +173,16 @@ function PinIcon({ filled }: { filled: boolean }) {
 
 export function StarIcon({ filled, className = "h-5 w-5" }: { filled: boolean; className?: string }) {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className={className} fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      className={className}
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+    >
       <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" />
     </svg>
   );
@@ -215,8 +248,21 @@ export function UnbookmarkButton({ bookmark }: { bookmark: Bookmark & { shown: s
       <input type="hidden" name="path" value={bookmark.path} />
       <input type="hidden" name="label" value={bookmark.label} />
       <input type="hidden" name="state" value="off" />
-      <button type="submit" aria-label={t("menuTools.removeBookmark", { page: bookmark.shown })} className="rounded-md p-2 text-slate-600 hover:bg-slate-100">
-        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+      <button
+        type="submit"
+        aria-label={t("menuTools.removeBookmark", { page: bookmark.shown })}
+        className="rounded-md p-2 text-slate-600 hover:bg-slate-100"
+      >
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </button>
@@ -241,7 +287,15 @@ function usePageLabel(items: readonly MenuItem[], path: string): string {
  * The star of the header: bookmarks the page shown (or removes its bookmark).
  * Only on a page the role may open, as the action checks.
  */
-export function BookmarkStar({ role, items, bookmarks }: { role: Role; items: readonly MenuItem[]; bookmarks: readonly Bookmark[] }) {
+export function BookmarkStar({
+  role,
+  items,
+  bookmarks,
+}: {
+  role: Role;
+  items: readonly MenuItem[];
+  bookmarks: readonly Bookmark[];
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher<Answer>();
@@ -267,7 +321,10 @@ export function BookmarkStar({ role, items, bookmarks }: { role: Role; items: re
       >
         <StarIcon filled={starred} />
       </button>
-      <Refusal data={fetcher.data} className="absolute end-0 top-full z-40 mt-1 w-56 rounded-md border border-slate-200 bg-white p-2 shadow" />
+      <Refusal
+        data={fetcher.data}
+        className="absolute end-0 top-full z-40 mt-1 w-56 rounded-md border border-slate-200 bg-white p-2 shadow"
+      />
     </fetcher.Form>
   );
 }

@@ -12,7 +12,13 @@ export function ProfileMenu({ name, roleLabel, image }: { name: string; roleLabe
   return (
     <details className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100">
-        <img src={avatarSrc(image)} alt="" width={35} height={35} className="h-[35px] w-[35px] rounded-full object-cover" />
+        <img
+          src={avatarSrc(image)}
+          alt=""
+          width={35}
+          height={35}
+          className="h-[35px] w-[35px] rounded-full object-cover"
+        />
         <span className="hidden text-start sm:block">
           <span className="block text-sm font-semibold leading-tight">{name}</span>
           <span className="block text-xs text-slate-700">{roleLabel}</span>
@@ -25,7 +31,10 @@ export function ProfileMenu({ name, roleLabel, image }: { name: string; roleLabe
           {t("layout.profile")}
         </Link>
         <Form method="post" action="/logout">
-          <button type="submit" className="flex w-full items-center gap-2 rounded px-3 py-2 text-start text-sm hover:bg-slate-100">
+          <button
+            type="submit"
+            className="flex w-full items-center gap-2 rounded px-3 py-2 text-start text-sm hover:bg-slate-100"
+          >
             <Icon name="logout" className="h-4 w-4" />
             {t("layout.logout")}
           </button>

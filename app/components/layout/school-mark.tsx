@@ -8,7 +8,16 @@ import { schoolInitial } from "~/modules/settings";
  */
 export function SchoolMark({ name, logo, size = 32 }: { name: string; logo: string | null; size?: number }) {
   if (logo) {
-    return <img src={logo} alt="" height={size} style={{ height: size, maxWidth: size * 3 }} className="w-auto min-w-0 shrink object-contain object-left rtl:object-right" data-school-logo="" />;
+    return (
+      <img
+        src={logo}
+        alt=""
+        height={size}
+        style={{ height: size, maxWidth: size * 3 }}
+        className="w-auto min-w-0 shrink object-contain object-left rtl:object-right"
+        data-school-logo=""
+      />
+    );
   }
   return (
     <span

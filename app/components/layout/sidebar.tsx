@@ -2,15 +2,36 @@ import { Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type MenuItem, menuHref } from "~/modules/auth/menu";
 import { Icon } from "./icons";
-import { type Bookmark, MenuSearch, PinButton, StarIcon, UnbookmarkButton, useMenuModel, useMenuSearch } from "./menu-tools";
+import {
+  type Bookmark,
+  MenuSearch,
+  PinButton,
+  StarIcon,
+  UnbookmarkButton,
+  useMenuModel,
+  useMenuSearch,
+} from "./menu-tools";
 
 /** The compact sidebar of staff roles: plain links and forms, so it works without JavaScript. */
-export function Sidebar({ items, layout, bookmarks, pins }: { items: MenuItem[]; layout: string | null; bookmarks: Bookmark[]; pins: string[] }) {
+export function Sidebar({
+  items,
+  layout,
+  bookmarks,
+  pins,
+}: {
+  items: MenuItem[];
+  layout: string | null;
+  bookmarks: Bookmark[];
+  pins: string[];
+}) {
   const { t } = useTranslation();
   const [q, setQ] = useMenuSearch();
   const model = useMenuModel(items, { bookmarks, pins }, q);
   return (
-    <nav aria-label={t("layout.mainMenu")} className="sidebar w-64 shrink-0 border-e border-slate-200 bg-white compact:fixed compact:inset-y-0 compact:start-0 compact:top-16 compact:z-20 compact:shadow-xl">
+    <nav
+      aria-label={t("layout.mainMenu")}
+      className="sidebar w-64 shrink-0 border-e border-slate-200 bg-white compact:fixed compact:inset-y-0 compact:start-0 compact:top-16 compact:z-20 compact:shadow-xl"
+    >
       <div className="sticky top-16 max-h-[calc(100vh-4rem)] space-y-3 overflow-y-auto p-3">
         <MenuSearch q={q} onChange={setQ} model={model} />
         {model.entries.length ? (
@@ -42,7 +63,10 @@ export function Sidebar({ items, layout, bookmarks, pins }: { items: MenuItem[];
             <ul className="mt-1 space-y-1">
               {model.bookmarks.map((b) => (
                 <li key={b.path} className="flex items-center gap-1">
-                  <Link to={b.path} className="flex min-w-0 flex-1 items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+                  <Link
+                    to={b.path}
+                    className="flex min-w-0 flex-1 items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
+                  >
                     <StarIcon filled className="h-4 w-4 shrink-0 text-amber-600" />
                     <span className="truncate">{b.shown}</span>
                   </Link>

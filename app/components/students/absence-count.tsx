@@ -15,7 +15,11 @@ export function AbsenceCount({ count }: { count: number | null }) {
   const severity = absenceSeverity(count);
   const value = formatNumber(i18n.language || "en", count, 1);
   return (
-    <span className={STYLES[severity]} data-severity={severity} title={severity === "ok" ? undefined : t(`absence.${severity}`)}>
+    <span
+      className={STYLES[severity]}
+      data-severity={severity}
+      title={severity === "ok" ? undefined : t(`absence.${severity}`)}
+    >
       {value}
       {severity === "ok" ? null : <span className="sr-only"> ({t(`absence.${severity}`)})</span>}
     </span>

@@ -2,9 +2,9 @@ import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import { useStudentsTranslation } from "~/components/students/use-students-translation";
-import { Fieldset, RadioGroup, SelectField, TextAreaField, TextField } from "~/components/fields";
+import { Fieldset, RadioGroup, SelectField, TextAreaField } from "~/components/fields";
 import { SubmitButton } from "~/components/forms";
+import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { FormAlert } from "~/components/ui/form-alert";
 import { EmergencyFields, LevelSelect, PersonFields, ScheduleSelect } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
@@ -45,7 +45,9 @@ export function StudentForm({
   });
   const hydrated = useHydrated();
   const [age, setAge] = useState<string | undefined>(fields.age_category.initialValue as string | undefined);
-  const [sameBilling, setSameBilling] = useState<string | undefined>(fields.same_billing.initialValue as string | undefined);
+  const [sameBilling, setSameBilling] = useState<string | undefined>(
+    fields.same_billing.initialValue as string | undefined,
+  );
   const hearValues: string[] = [...HEAR_ABOUT_VALUES];
   if (legacyHear && !hearValues.includes(legacyHear)) hearValues.push(legacyHear);
 
@@ -85,7 +87,10 @@ export function StudentForm({
           field={fields.where_hear_about_us}
           label={t("registration.fields.where_hear_about_us")}
           placeholder={t("registration.optional")}
-          options={hearValues.map((v) => ({ value: v, label: (HEAR_ABOUT_VALUES as readonly string[]).includes(v) ? t(`registration.hear.${v}`) : v }))}
+          options={hearValues.map((v) => ({
+            value: v,
+            label: (HEAR_ABOUT_VALUES as readonly string[]).includes(v) ? t(`registration.hear.${v}`) : v,
+          }))}
         />
       </Fieldset>
       <Fieldset legend={t("sections.address")}>
@@ -110,7 +115,9 @@ export function StudentForm({
       <TextAreaField field={fields.notes} label={t("fields.notes")} rows={4} />
       <div className="flex flex-wrap items-center gap-3">
         <SubmitButton>{t("common.save")}</SubmitButton>
-        <Link to={cancelTo} className="btn-secondary">{t("common.cancel")}</Link>
+        <Link to={cancelTo} className="btn-secondary">
+          {t("common.cancel")}
+        </Link>
       </div>
     </Form>
   );

@@ -2,7 +2,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
-import type { PendingTransfers } from "~/modules/transfers/transfers.server";
+import { type PendingTransfers } from "~/modules/transfers/transfers.server";
 
 export const BELL_POLL_MS = 10_000;
 
@@ -44,7 +44,8 @@ export function TransferBell({ initial }: { initial: PendingTransfers }) {
   const close = useCallback(() => {
     const element = details.current;
     if (!element?.open) return;
-    const hadFocus = element.contains(document.activeElement) && document.activeElement !== element.querySelector("summary");
+    const hadFocus =
+      element.contains(document.activeElement) && document.activeElement !== element.querySelector("summary");
     element.open = false;
     if (hadFocus) element.querySelector("summary")?.focus();
   }, []);
@@ -79,11 +80,23 @@ export function TransferBell({ initial }: { initial: PendingTransfers }) {
         className="relative flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100"
         aria-label={t("bell.label", { count: data.count })}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
         {data.count > 0 ? (
-          <span aria-hidden="true" className="absolute -end-0.5 -top-0.5 min-w-[1.25rem] rounded-full bg-secondary-dark px-1 text-center text-xs font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="absolute -end-0.5 -top-0.5 min-w-[1.25rem] rounded-full bg-secondary-dark px-1 text-center text-xs font-bold text-white"
+          >
             {data.count > 99 ? "99+" : data.count}
           </span>
         ) : null}
@@ -98,7 +111,10 @@ export function TransferBell({ initial }: { initial: PendingTransfers }) {
               const first = item.students[0];
               return (
                 <li key={item.id} className="border-b border-slate-100 last:border-0">
-                  <Link to={`/admin/transfer-students?id=${item.id}`} className="block px-4 py-2 text-sm hover:bg-slate-50">
+                  <Link
+                    to={`/admin/transfer-students?id=${item.id}`}
+                    className="block px-4 py-2 text-sm hover:bg-slate-50"
+                  >
                     {item.is_group ? (
                       <>
                         <span className="block font-medium">{t("bell.group", { count: item.students.length })}</span>
@@ -121,7 +137,10 @@ export function TransferBell({ initial }: { initial: PendingTransfers }) {
             })}
           </ul>
         )}
-        <Link to="/admin/transfer-students?status_level_change=pending" className="block border-t border-slate-200 px-4 py-2 text-center text-sm font-semibold text-primary-dark hover:bg-slate-50">
+        <Link
+          to="/admin/transfer-students?status_level_change=pending"
+          className="block border-t border-slate-200 px-4 py-2 text-center text-sm font-semibold text-primary-dark hover:bg-slate-50"
+        >
           {t("bell.all")}
         </Link>
       </div>

@@ -6,9 +6,21 @@ import { FieldError, SubmitButton } from "~/components/forms";
 interface Props {
   courses: { id: number; course_id: string }[];
   from: { id: number; course_id: string } | null;
-  students: { id: number; first_name: string; last_name: string; second_last_name: string; id_number: string | null; has_pending: boolean }[];
+  students: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    second_last_name: string;
+    id_number: string | null;
+    has_pending: boolean;
+  }[];
   levels: { id: number; name: string }[];
-  defaults: { student_ids: number[]; selected_course_id: number | null; selected_level_id: number | null; reason: string };
+  defaults: {
+    student_ids: number[];
+    selected_course_id: number | null;
+    selected_level_id: number | null;
+    reason: string;
+  };
   lastResult?: SubmissionResult<string[]>;
 }
 
@@ -40,26 +52,43 @@ export function TransferForm({ courses, from, students, levels, defaults, lastRe
     <div className="space-y-4">
       <Form method="get" className="card flex flex-wrap items-end gap-3">
         <div className="min-w-[14rem] flex-1">
-          <label htmlFor="from" className="field-label">{t("form.fromCourse")}</label>
+          <label htmlFor="from" className="field-label">
+            {t("form.fromCourse")}
+          </label>
           <select id="from" name="from" defaultValue={from?.id ?? ""} className="field-input">
             <option value="">{t("form.chooseCourse")}</option>
             {courses.map((c) => (
-              <option key={c.id} value={c.id}>{c.course_id}</option>
+              <option key={c.id} value={c.id}>
+                {c.course_id}
+              </option>
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-secondary">{t("form.showStudents")}</button>
+        <button type="submit" className="btn-secondary">
+          {t("form.showStudents")}
+        </button>
       </Form>
 
       {from ? (
         <Form method="post" {...getFormProps(form)} className="card space-y-4">
           <input type="hidden" name="from_course_id" value={from.id} />
           {form.errors?.length ? (
-            <div id={form.errorId} role="alert" className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900">{t(form.errors[0])}</div>
+            <div
+              id={form.errorId}
+              role="alert"
+              className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900"
+            >
+              {t(form.errors[0])}
+            </div>
           ) : null}
-          <fieldset aria-describedby={`${fields.student_ids.errorId} students-hint`} aria-invalid={fields.student_ids.errors?.length ? true : undefined}>
+          <fieldset
+            aria-describedby={`${fields.student_ids.errorId} students-hint`}
+            aria-invalid={fields.student_ids.errors?.length ? true : undefined}
+          >
             <legend className="field-label">{t("form.students")}</legend>
-            <p id="students-hint" className="mb-2 text-xs text-slate-700">{t("form.studentsHint")}</p>
+            <p id="students-hint" className="mb-2 text-xs text-slate-700">
+              {t("form.studentsHint")}
+            </p>
             {students.length === 0 ? <p className="text-sm">{t("form.noStudents")}</p> : null}
             <ul className="grid gap-1 sm:grid-cols-2">
               {students.map((s) => (
@@ -85,30 +114,60 @@ export function TransferForm({ courses, from, students, levels, defaults, lastRe
           </fieldset>
           <div className="grid gap-x-4 sm:grid-cols-2">
             <div>
-              <label htmlFor={fields.selected_course_id.id} className="field-label">{t("form.selectedCourse")}</label>
-              <select {...getSelectProps(fields.selected_course_id)} key={fields.selected_course_id.key} required className="field-input">
+              <label htmlFor={fields.selected_course_id.id} className="field-label">
+                {t("form.selectedCourse")}
+              </label>
+              <select
+                {...getSelectProps(fields.selected_course_id)}
+                key={fields.selected_course_id.key}
+                required
+                className="field-input"
+              >
                 <option value="">{t("form.chooseCourse")}</option>
-                {courses.filter((c) => c.id !== from.id).map((c) => (
-                  <option key={c.id} value={c.id}>{c.course_id}</option>
-                ))}
+                {courses
+                  .filter((c) => c.id !== from.id)
+                  .map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.course_id}
+                    </option>
+                  ))}
               </select>
               <FieldError id={fields.selected_course_id.errorId} errors={fields.selected_course_id.errors} />
             </div>
             <div>
-              <label htmlFor={fields.selected_level_id.id} className="field-label">{t("form.selectedLevel")}</label>
+              <label htmlFor={fields.selected_level_id.id} className="field-label">
+                {t("form.selectedLevel")}
+              </label>
               {/* Not `required`: a level is always chosen (there is no empty option). */}
-              <select {...getSelectProps(fields.selected_level_id)} key={fields.selected_level_id.key} className="field-input" aria-describedby={`${fields.selected_level_id.errorId} level-hint`}>
+              <select
+                {...getSelectProps(fields.selected_level_id)}
+                key={fields.selected_level_id.key}
+                className="field-input"
+                aria-describedby={`${fields.selected_level_id.errorId} level-hint`}
+              >
                 {levels.map((l) => (
-                  <option key={l.id} value={l.id}>{l.name}</option>
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
                 ))}
               </select>
-              <p id="level-hint" className="text-xs text-slate-700">{t("form.nextLevelHint")}</p>
+              <p id="level-hint" className="text-xs text-slate-700">
+                {t("form.nextLevelHint")}
+              </p>
               <FieldError id={fields.selected_level_id.errorId} errors={fields.selected_level_id.errors} />
             </div>
           </div>
           <div>
-            <label htmlFor={fields.reason.id} className="field-label">{t("form.reason")}</label>
-            <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} rows={3} maxLength={500} className="field-input" />
+            <label htmlFor={fields.reason.id} className="field-label">
+              {t("form.reason")}
+            </label>
+            <textarea
+              {...getTextareaProps(fields.reason)}
+              key={fields.reason.key}
+              rows={3}
+              maxLength={500}
+              className="field-input"
+            />
             <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
           </div>
           <SubmitButton>{t("form.save")}</SubmitButton>

@@ -38,10 +38,14 @@ export function AlertDialog({
         className="fixed start-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2"
       >
         <Dialog.Title asChild>
-          <Heading id={`${id}-title`} className="text-lg font-semibold text-slate-900">{title}</Heading>
+          <Heading id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+            {title}
+          </Heading>
         </Dialog.Title>
         <Dialog.Description asChild>
-          <div id={`${id}-text`} className="mt-2 text-slate-700">{children}</div>
+          <div id={`${id}-text`} className="mt-2 text-slate-700">
+            {children}
+          </div>
         </Dialog.Description>
         <div className="mt-6 flex justify-end gap-3">{actions}</div>
       </Dialog.Content>

@@ -16,7 +16,11 @@ export function ConfirmDialog({ title, cancelTo, children }: { title: string; ca
   const id = useId();
   const focus = useReturnFocus();
   return (
-    <Dialog.Root defaultOpen modal onOpenChange={(open) => !open && navigate(cancelTo, { replace: true, preventScrollReset: true })}>
+    <Dialog.Root
+      defaultOpen
+      modal
+      onOpenChange={(open) => !open && navigate(cancelTo, { replace: true, preventScrollReset: true })}
+    >
       <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
       <Dialog.Content
         aria-describedby={undefined}
@@ -25,7 +29,9 @@ export function ConfirmDialog({ title, cancelTo, children }: { title: string; ca
         onCloseAutoFocus={focus.onCloseAutoFocus}
         className="fixed start-1/2 top-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2"
       >
-        <Dialog.Title id={`${id}-title`} className="text-lg font-semibold">{title}</Dialog.Title>
+        <Dialog.Title id={`${id}-title`} className="text-lg font-semibold">
+          {title}
+        </Dialog.Title>
         <div className="mt-3">{children}</div>
         <div className="mt-4 text-end">
           <Link to={cancelTo} replace preventScrollReset className="text-sm font-medium text-primary-dark underline">

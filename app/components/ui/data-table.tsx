@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { HTMLAttributes, ReactNode } from "react";
+import { type HTMLAttributes, type ReactNode } from "react";
 import { TableScroll } from "./table-scroll";
 
 type Align = "start" | "end" | "center";
@@ -116,7 +116,11 @@ export function DataTable<Row>({
           rows.map((row, index) => {
             const extra = rowProps?.(row);
             return (
-              <tr key={rowKey(row)} {...extra} className={cx("border-t border-slate-200", rowClassName, extra?.className)}>
+              <tr
+                key={rowKey(row)}
+                {...extra}
+                className={cx("border-t border-slate-200", rowClassName, extra?.className)}
+              >
                 {cols.map((c, i) => {
                   const own = typeof c.className === "function" ? c.className(row) : c.className;
                   return c.rowHeader ? (
@@ -149,7 +153,17 @@ export function DataTable<Row>({
  * A column header that sorts by it: a link (so it works without JavaScript)
  * to the same page with `sort` and `dir` (again reverses), back to page 1.
  */
-export function SortableHeader({ column, sorting, className, children }: { column: string; sorting: Sorting; className?: string; children: ReactNode }) {
+export function SortableHeader({
+  column,
+  sorting,
+  className,
+  children,
+}: {
+  column: string;
+  sorting: Sorting;
+  className?: string;
+  children: ReactNode;
+}) {
   const location = useLocation();
   const active = sorting.by === column;
   const next = active && sorting.dir === "asc" ? "desc" : "asc";
@@ -158,8 +172,16 @@ export function SortableHeader({ column, sorting, className, children }: { colum
   params.set("dir", next);
   params.delete("page");
   return (
-    <th scope="col" className={className} aria-sort={active ? (sorting.dir === "asc" ? "ascending" : "descending") : "none"}>
-      <Link to={`?${params}`} preventScrollReset={sorting.preventScrollReset} className="inline-flex items-center gap-1 underline decoration-dotted underline-offset-4">
+    <th
+      scope="col"
+      className={className}
+      aria-sort={active ? (sorting.dir === "asc" ? "ascending" : "descending") : "none"}
+    >
+      <Link
+        to={`?${params}`}
+        preventScrollReset={sorting.preventScrollReset}
+        className="inline-flex items-center gap-1 underline decoration-dotted underline-offset-4"
+      >
         {children}
         <span className="sr-only"> — {next === "asc" ? sorting.ascLabel : sorting.descLabel}</span>
         <span aria-hidden="true">{active ? (sorting.dir === "asc" ? "▲" : "▼") : "↕"}</span>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode } from "react";
 
 export type Detail = [label: string, value: ReactNode];
 
@@ -33,14 +33,28 @@ export function DetailsCard({
 }
 
 /** The pairs alone, as a description list. */
-export function DetailsList({ items, wide = false, dash = false, className = "" }: { items: Detail[]; wide?: boolean; dash?: boolean; className?: string }) {
-  const grid = wide ? "grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3" : "grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2";
+export function DetailsList({
+  items,
+  wide = false,
+  dash = false,
+  className = "",
+}: {
+  items: Detail[];
+  wide?: boolean;
+  dash?: boolean;
+  className?: string;
+}) {
+  const grid = wide
+    ? "grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3"
+    : "grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2";
   return (
     <dl className={className ? `${className} ${grid}` : grid}>
       {items.map(([label, value]) => (
         <div key={label}>
           <dt className="text-sm text-slate-700">{label}</dt>
-          <dd className={dash ? "whitespace-pre-line break-words font-medium" : "break-words font-medium"}>{dash ? value || "—" : value}</dd>
+          <dd className={dash ? "whitespace-pre-line break-words font-medium" : "break-words font-medium"}>
+            {dash ? value || "—" : value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -3,28 +3,61 @@ import { useTranslation } from "react-i18next";
 
 // The fields of a list's GET filter form; each keeps its value from the query string.
 
-export function FilterSelect({ name, label, options }: { name: string; label: string; options: { value: string | number; label: string }[] }) {
+export function FilterSelect({
+  name,
+  label,
+  options,
+}: {
+  name: string;
+  label: string;
+  options: { value: string | number; label: string }[];
+}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (
     <div>
-      <label htmlFor={name} className="field-label">{label}</label>
+      <label htmlFor={name} className="field-label">
+        {label}
+      </label>
       <select id={name} name={name} defaultValue={params.get(name) ?? ""} className="field-input">
         <option value="">{t("filters.all")}</option>
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
     </div>
   );
 }
 
-export function FilterInput({ name, label, type = "search", placeholder, className }: { name: string; label: string; type?: "search" | "date"; placeholder?: string; className?: string }) {
+export function FilterInput({
+  name,
+  label,
+  type = "search",
+  placeholder,
+  className,
+}: {
+  name: string;
+  label: string;
+  type?: "search" | "date";
+  placeholder?: string;
+  className?: string;
+}) {
   const [params] = useSearchParams();
   return (
     <div className={className}>
-      <label htmlFor={name} className="field-label">{label}</label>
-      <input id={name} name={name} type={type} defaultValue={params.get(name) ?? ""} placeholder={placeholder} className="field-input" />
+      <label htmlFor={name} className="field-label">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        defaultValue={params.get(name) ?? ""}
+        placeholder={placeholder}
+        className="field-input"
+      />
     </div>
   );
 }
@@ -33,8 +66,12 @@ export function FilterActions() {
   const { t } = useTranslation();
   return (
     <div className="flex items-end gap-2">
-      <button type="submit" className="btn-primary">{t("filters.apply")}</button>
-      <Link to="?" className="btn-secondary">{t("filters.clear")}</Link>
+      <button type="submit" className="btn-primary">
+        {t("filters.apply")}
+      </button>
+      <Link to="?" className="btn-secondary">
+        {t("filters.clear")}
+      </Link>
     </div>
   );
 }

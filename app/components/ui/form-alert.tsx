@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from "react";
+import { type ReactNode, type Ref } from "react";
 
 /**
  * A form's or a page's refusal, announced as an alert: a boxed message, or
@@ -19,9 +19,17 @@ export function FormAlert({
   focusRef?: Ref<HTMLDivElement>;
 }) {
   if (children === null || children === undefined || children === false || children === "") return null;
-  const base = plain ? "text-sm text-rose-900" : "rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900";
+  const base = plain
+    ? "text-sm text-rose-900"
+    : "rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900";
   return (
-    <div ref={focusRef} tabIndex={focusRef ? -1 : undefined} id={id} role="alert" className={className ? `${className} ${base}` : base}>
+    <div
+      ref={focusRef}
+      tabIndex={focusRef ? -1 : undefined}
+      id={id}
+      role="alert"
+      className={className ? `${className} ${base}` : base}
+    >
       {children}
     </div>
   );

@@ -1,5 +1,4 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { getSelectProps } from "@conform-to/react";
+import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "~/components/fields";
 import { FieldError } from "~/components/forms";
@@ -17,14 +16,25 @@ export function useScheduleOptions() {
   const { t } = useTranslation();
   return STANDARD_SCHEDULES.map((s) => ({
     value: s.id,
-    label: t("registration.scheduleLabel", { days: t(`registration.days.${s.days}`), start: s.start_time, end: s.end_time }),
+    label: t("registration.scheduleLabel", {
+      days: t(`registration.days.${s.days}`),
+      start: s.start_time,
+      end: s.end_time,
+    }),
   }));
 }
 
 /** A standard schedule, or none yet. */
 export function ScheduleSelect({ field }: { field: Field }) {
   const { t } = useTranslation();
-  return <SelectField field={field} label={t("registration.fields.schedule")} placeholder={t("registration.choose")} options={useScheduleOptions()} />;
+  return (
+    <SelectField
+      field={field}
+      label={t("registration.fields.schedule")}
+      placeholder={t("registration.choose")}
+      options={useScheduleOptions()}
+    />
+  );
 }
 
 /**
@@ -41,13 +51,17 @@ export function LevelSelect({ field, age }: { field: Field; age?: string }) {
   ].filter((g) => !hydrated || !age || g.age === age);
   return (
     <div>
-      <label htmlFor={field.id} className="field-label">{t("registration.fields.level")}</label>
+      <label htmlFor={field.id} className="field-label">
+        {t("registration.fields.level")}
+      </label>
       <select {...props} key={props.key} className="field-input">
         <option value="">{t("registration.choose")}</option>
         {groups.map((g) => (
           <optgroup key={g.age} label={g.label}>
             {g.levels.map((l) => (
-              <option key={`${g.age}-${l.id}`} value={String(l.id)}>{l.name}</option>
+              <option key={`${g.age}-${l.id}`} value={String(l.id)}>
+                {l.name}
+              </option>
             ))}
           </optgroup>
         ))}
@@ -69,7 +83,9 @@ export function NewPasswordFields({ password, confirm, label }: { password: Fiel
         autoComplete="new-password"
         hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
       />
-      {confirm ? <TextField field={confirm} label={t("fields.confirmPassword")} type="password" autoComplete="new-password" /> : null}
+      {confirm ? (
+        <TextField field={confirm} label={t("fields.confirmPassword")} type="password" autoComplete="new-password" />
+      ) : null}
     </>
   );
 }
@@ -79,14 +95,7 @@ type Fields<Name extends string> = Record<Name, Field> | { [name: string]: Field
 type EmergencyFieldName = "emergency_contact_name" | "emergency_contact_phone" | "emergency_contact_relationship";
 
 type PersonFieldName =
-  | "first_name"
-  | "middle_name"
-  | "last_name"
-  | "second_last_name"
-  | "id_number"
-  | "birthday"
-  | "phone_number"
-  | "email";
+  "first_name" | "middle_name" | "last_name" | "second_last_name" | "id_number" | "birthday" | "phone_number" | "email";
 
 /**
  * A student's names, id, birthday and contact. `own`: the person fills in
@@ -99,14 +108,52 @@ export function PersonFields({ fields: all, own = false }: { fields: Fields<Pers
   const auto = (personal?: string) => (own ? personal : "off");
   return (
     <>
-      <TextField field={fields.first_name} label={t("registration.fields.first_name")} autoComplete={auto("given-name")} />
-      <TextField field={fields.middle_name} label={t("registration.fields.middle_name")} autoComplete={auto("additional-name")} />
-      <TextField field={fields.last_name} label={t("registration.fields.last_name")} autoComplete={auto("family-name")} />
-      <TextField field={fields.second_last_name} label={t("registration.fields.second_last_name")} autoComplete={auto()} />
-      <TextField field={fields.id_number} label={t("registration.fields.id_number")} hint={t("registration.hints.id_number")} autoComplete={auto()} />
-      <TextField field={fields.birthday} label={t("registration.fields.birthday")} type="date" autoComplete={auto("bday")} />
-      <TextField field={fields.phone_number} label={t("registration.fields.phone_number")} type="tel" inputMode="tel" hint={t("registration.hints.phone")} autoComplete={auto("tel")} />
-      <TextField field={fields.email} label={t("registration.fields.email")} type="email" autoComplete={auto("email")} />
+      <TextField
+        field={fields.first_name}
+        label={t("registration.fields.first_name")}
+        autoComplete={auto("given-name")}
+      />
+      <TextField
+        field={fields.middle_name}
+        label={t("registration.fields.middle_name")}
+        autoComplete={auto("additional-name")}
+      />
+      <TextField
+        field={fields.last_name}
+        label={t("registration.fields.last_name")}
+        autoComplete={auto("family-name")}
+      />
+      <TextField
+        field={fields.second_last_name}
+        label={t("registration.fields.second_last_name")}
+        autoComplete={auto()}
+      />
+      <TextField
+        field={fields.id_number}
+        label={t("registration.fields.id_number")}
+        hint={t("registration.hints.id_number")}
+        autoComplete={auto()}
+      />
+      <TextField
+        field={fields.birthday}
+        label={t("registration.fields.birthday")}
+        type="date"
+        autoComplete={auto("bday")}
+      />
+      <TextField
+        field={fields.phone_number}
+        label={t("registration.fields.phone_number")}
+        type="tel"
+        inputMode="tel"
+        hint={t("registration.hints.phone")}
+        autoComplete={auto("tel")}
+      />
+      <TextField
+        field={fields.email}
+        label={t("registration.fields.email")}
+        type="email"
+        autoComplete={auto("email")}
+      />
     </>
   );
 }
@@ -118,9 +165,23 @@ export function EmergencyFields({ fields: all, own = false }: { fields: Fields<E
   const auto = own ? undefined : "off";
   return (
     <>
-      <TextField field={fields.emergency_contact_name} label={t("registration.fields.emergency_contact_name")} autoComplete={auto} />
-      <TextField field={fields.emergency_contact_phone} label={t("registration.fields.emergency_contact_phone")} type="tel" inputMode="tel" autoComplete={auto} />
-      <TextField field={fields.emergency_contact_relationship} label={t("registration.fields.emergency_contact_relationship")} autoComplete={auto} />
+      <TextField
+        field={fields.emergency_contact_name}
+        label={t("registration.fields.emergency_contact_name")}
+        autoComplete={auto}
+      />
+      <TextField
+        field={fields.emergency_contact_phone}
+        label={t("registration.fields.emergency_contact_phone")}
+        type="tel"
+        inputMode="tel"
+        autoComplete={auto}
+      />
+      <TextField
+        field={fields.emergency_contact_relationship}
+        label={t("registration.fields.emergency_contact_relationship")}
+        autoComplete={auto}
+      />
     </>
   );
 }

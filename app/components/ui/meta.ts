@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import { type MetaFunction } from "@remix-run/node";
 
 // Every page's <title> is the `title` its loader returns, already translated
 // on the server (a page of no data, e.g. an error, keeps the fallback).

@@ -15,7 +15,13 @@ export function Pagination({ page, limit, total }: { page: number; limit: number
   };
   return (
     <nav aria-label={t("pagination.label")} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-slate-700">{t("pagination.summary", { page: format.number(page), pages: format.number(pages), total: format.number(total) })}</p>
+      <p className="text-slate-700">
+        {t("pagination.summary", {
+          page: format.number(page),
+          pages: format.number(pages),
+          total: format.number(total),
+        })}
+      </p>
       <div className="flex gap-2">
         {page > 1 ? (
           <Link to={href(page - 1)} className="btn-secondary" rel="prev">

@@ -12,7 +12,8 @@ export function useReturnFocus() {
   return {
     onOpenAutoFocus() {
       const el = document.activeElement;
-      opener.current = el instanceof HTMLElement && el !== document.body ? { element: el, href: el.getAttribute("href") } : null;
+      opener.current =
+        el instanceof HTMLElement && el !== document.body ? { element: el, href: el.getAttribute("href") } : null;
     },
     onCloseAutoFocus(event: Event) {
       event.preventDefault();

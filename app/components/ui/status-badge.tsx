@@ -10,5 +10,9 @@ const COLORS: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${COLORS[status] ?? "bg-slate-100"}`}>{t(`status.${status}`)}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${COLORS[status] ?? "bg-slate-100"}`}>
+      {t(`status.${status}`)}
+    </span>
+  );
 }

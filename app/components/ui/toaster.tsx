@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ToastMessage } from "remix-toast";
+import { type ToastMessage } from "remix-toast";
 
 const STYLES: Record<ToastMessage["type"], string> = {
   success: "border-emerald-700 bg-emerald-50 text-emerald-900",
@@ -22,7 +22,9 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-4 end-4 z-50 flex flex-col gap-2">
       {visible ? (
-        <div className={`pointer-events-auto flex max-w-sm items-start gap-3 rounded-md border-s-4 px-4 py-3 shadow-lg ${STYLES[visible.type]}`}>
+        <div
+          className={`pointer-events-auto flex max-w-sm items-start gap-3 rounded-md border-s-4 px-4 py-3 shadow-lg ${STYLES[visible.type]}`}
+        >
           <p className="text-sm font-medium">{t(visible.message)}</p>
           {visible.description ? <p className="text-sm">{t(visible.description)}</p> : null}
         </div>

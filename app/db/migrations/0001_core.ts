@@ -44,8 +44,16 @@ export async function up(db: Kysely<any>) {
     .addColumn("success", "integer", (c) => c.notNull())
     .addColumn("created_at", "text", ts)
     .execute();
-  await db.schema.createIndex("login_attempts_email_idx").on("login_attempts").columns(["email", "created_at"]).execute();
-  await db.schema.createIndex("login_attempts_client_idx").on("login_attempts").columns(["client", "created_at"]).execute();
+  await db.schema
+    .createIndex("login_attempts_email_idx")
+    .on("login_attempts")
+    .columns(["email", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("login_attempts_client_idx")
+    .on("login_attempts")
+    .columns(["client", "created_at"])
+    .execute();
 
   const person = <T extends string>(tb: CreateTableBuilder<T, "id">) =>
     tb
@@ -80,7 +88,11 @@ export async function up(db: Kysely<any>) {
     .addColumn("decided_at", "text")
     .addColumn("created_at", "text", ts)
     .execute();
-  await db.schema.createIndex("registrations_status_idx").on("registrations").columns(["status", "created_at"]).execute();
+  await db.schema
+    .createIndex("registrations_status_idx")
+    .on("registrations")
+    .columns(["status", "created_at"])
+    .execute();
   await db.schema.createIndex("registrations_id_number_idx").on("registrations").column("id_number").execute();
 
   await person(withId(db, db.schema.createTable("students")))
@@ -124,8 +136,16 @@ export async function up(db: Kysely<any>) {
     .addColumn("end_date", "text")
     .addColumn("end_reason", "text")
     .execute();
-  await db.schema.createIndex("enrollments_course_idx").on("enrollments").columns(["course_id", "start_date"]).execute();
-  await db.schema.createIndex("enrollments_student_idx").on("enrollments").columns(["student_id", "start_date"]).execute();
+  await db.schema
+    .createIndex("enrollments_course_idx")
+    .on("enrollments")
+    .columns(["course_id", "start_date"])
+    .execute();
+  await db.schema
+    .createIndex("enrollments_student_idx")
+    .on("enrollments")
+    .columns(["student_id", "start_date"])
+    .execute();
 
   await withId(db, db.schema.createTable("holidays"))
     .addColumn("name", "text", (c) => c.notNull())
@@ -149,7 +169,11 @@ export async function up(db: Kysely<any>) {
     .addColumn("category", "text", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("grading_items_course_idx").on("grading_items").columns(["course_id", "position"]).execute();
+  await db.schema
+    .createIndex("grading_items_course_idx")
+    .on("grading_items")
+    .columns(["course_id", "position"])
+    .execute();
 
   await withId(db, db.schema.createTable("grades"))
     .addColumn("grading_item_id", "integer", (c) => c.notNull().references("grading_items.id").onDelete("cascade"))
@@ -236,9 +260,23 @@ export async function up(db: Kysely<any>) {
 
 export async function down(db: Kysely<any>) {
   for (const t of [
-    "settings", "audit_log", "grade_bands", "transfer_students", "transfers", "attendance",
-    "grades", "grading_items", "syllabus_items", "holidays", "enrollments", "courses",
-    "students", "registrations", "login_attempts", "sessions", "users",
+    "settings",
+    "audit_log",
+    "grade_bands",
+    "transfer_students",
+    "transfers",
+    "attendance",
+    "grades",
+    "grading_items",
+    "syllabus_items",
+    "holidays",
+    "enrollments",
+    "courses",
+    "students",
+    "registrations",
+    "login_attempts",
+    "sessions",
+    "users",
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

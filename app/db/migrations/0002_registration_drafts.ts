@@ -11,12 +11,13 @@ export async function up(db: Kysely<any>) {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("registration_drafts_updated_idx").on("registration_drafts").column("updated_at").execute();
-  // One draft gives at most one registration, even when submitted twice at once.
   await db.schema
-    .alterTable("registrations")
-    .addColumn("draft_token_hash", "text")
+    .createIndex("registration_drafts_updated_idx")
+    .on("registration_drafts")
+    .column("updated_at")
     .execute();
+  // One draft gives at most one registration, even when submitted twice at once.
+  await db.schema.alterTable("registrations").addColumn("draft_token_hash", "text").execute();
   await db.schema
     .createIndex("registrations_draft_unique")
     .on("registrations")

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely } from "kysely";
 
 // One-time set-password links (admin "send a set-password link"): only the
 // SHA-256 of the token is kept, so a copy of the database cannot use a link.

@@ -5,7 +5,11 @@ import { type Kysely, PostgresAdapter } from "kysely";
 export async function up(db: Kysely<any>) {
   const table = db.schema.createTable("certificates");
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await (postgres ? table.addColumn("id", "serial", (c) => c.primaryKey()) : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement()))
+  await (
+    postgres
+      ? table.addColumn("id", "serial", (c) => c.primaryKey())
+      : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+  )
     .addColumn("number", "text", (c) => c.notNull().unique())
     .addColumn("student_id", "integer", (c) => c.notNull().references("students.id").onDelete("cascade"))
     .addColumn("course_id", "integer", (c) => c.notNull().references("courses.id").onDelete("cascade"))

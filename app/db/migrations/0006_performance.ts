@@ -16,7 +16,11 @@ export async function up(db: Kysely<any>) {
   await db.schema.createIndex("transfers_created_idx").on("transfers").columns(["created_at", "id"]).execute();
   await db.schema.createIndex("transfers_from_course_idx").on("transfers").column("from_course_id").execute();
   await db.schema.createIndex("transfers_selected_course_idx").on("transfers").column("selected_course_id").execute();
-  await db.schema.createIndex("transfers_level_idx").on("transfers").columns(["selected_level_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("transfers_level_idx")
+    .on("transfers")
+    .columns(["selected_level_id", "created_at"])
+    .execute();
 
   // Students list: its default order (surnames, names, id) and the "newest" order.
   await db.schema.dropIndex("students_name_idx").execute();
@@ -28,7 +32,11 @@ export async function up(db: Kysely<any>) {
   await db.schema.createIndex("students_created_idx").on("students").columns(["created_at", "id"]).execute();
 
   // A course's attendance summed per student (attendance page, report): read from the index alone.
-  await db.schema.createIndex("attendance_course_student_idx").on("attendance").columns(["course_id", "student_id", "status"]).execute();
+  await db.schema
+    .createIndex("attendance_course_student_idx")
+    .on("attendance")
+    .columns(["course_id", "student_id", "status"])
+    .execute();
 
   // Absence count (absent + 0.5·late, PRODUCT 6) per student and course, in
   // half absences so it stays an integer: absent 2, late 1.
@@ -39,7 +47,11 @@ export async function up(db: Kysely<any>) {
     .addColumn("half_absences", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("absence_counts_pk", ["student_id", "course_id"])
     .execute();
-  await db.schema.createIndex("absence_counts_half_idx").on("absence_counts").columns(["half_absences", "student_id"]).execute();
+  await db.schema
+    .createIndex("absence_counts_half_idx")
+    .on("absence_counts")
+    .columns(["half_absences", "student_id"])
+    .execute();
   await db.schema.createIndex("absence_counts_course_idx").on("absence_counts").column("course_id").execute();
 
   // Every change to attendance, whoever makes it, moves the count in the same statement.
@@ -64,7 +76,9 @@ export async function up(db: Kysely<any>) {
     await sql`create trigger attendance_absences_delete after delete on attendance
       for each row when (old.status in ('absent', 'late')) execute function attendance_absences()`.execute(db);
     await sql`create trigger attendance_absences_update after update of status, student_id, course_id on attendance
-      for each row when (old.status in ('absent', 'late') or new.status in ('absent', 'late')) execute function attendance_absences()`.execute(db);
+      for each row when (old.status in ('absent', 'late') or new.status in ('absent', 'late')) execute function attendance_absences()`.execute(
+      db,
+    );
   } else {
     await sql`create trigger attendance_absences_insert after insert on attendance
       when new.status in ('absent', 'late')
@@ -111,7 +125,12 @@ export async function down(db: Kysely<any>) {
   await db.schema.dropIndex("students_created_idx").execute();
   await db.schema.dropIndex("students_name_idx").execute();
   await db.schema.createIndex("students_name_idx").on("students").columns(["last_name", "first_name"]).execute();
-  for (const i of ["transfers_level_idx", "transfers_selected_course_idx", "transfers_from_course_idx", "transfers_created_idx"]) {
+  for (const i of [
+    "transfers_level_idx",
+    "transfers_selected_course_idx",
+    "transfers_from_course_idx",
+    "transfers_created_idx",
+  ]) {
     await db.schema.dropIndex(i).execute();
   }
 }

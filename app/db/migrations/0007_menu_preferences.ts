@@ -6,7 +6,11 @@ import { type Kysely, PostgresAdapter } from "kysely";
 export async function up(db: Kysely<any>) {
   const table = db.schema.createTable("menu_bookmarks");
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await (postgres ? table.addColumn("id", "serial", (c) => c.primaryKey()) : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement()))
+  await (
+    postgres
+      ? table.addColumn("id", "serial", (c) => c.primaryKey())
+      : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+  )
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("path", "text", (c) => c.notNull())
     .addColumn("label", "text", (c) => c.notNull())

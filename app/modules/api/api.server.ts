@@ -3,8 +3,8 @@ import { englishText } from "~/i18n/i18n.server";
 import { ACCESS_DENIED, refuseCrossSite } from "~/modules/auth/guards.server";
 import { type Capability, can } from "~/modules/auth/permissions";
 import { type SessionUser, lookupSession } from "~/modules/auth/session.server";
-import { containsNul } from "~/modules/shared/form.server";
 import { BODY_LIMITS, type BodyKind, BodyTooLarge, readBodyForm, readBodyText } from "~/modules/security/body.server";
+import { containsNul } from "~/modules/shared/form.server";
 
 // The /v1/api JSON API (PRODUCT 9): bearer token, the pages' permission
 // table, errors as {message} with 400 (plus errors per field), 401, 403, 404, 409.
@@ -14,11 +14,17 @@ export function englishMessage(key: string): string {
   return englishText(key) ?? key;
 }
 
-export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429, message: string, errors?: Record<string, string[]>) {
+export function apiError(
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429,
+  message: string,
+  errors?: Record<string, string[]>,
+) {
   const english = errors
     ? Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map(englishMessage)]))
     : undefined;
-  return json(english ? { message: englishMessage(message), errors: english } : { message: englishMessage(message) }, { status });
+  return json(english ? { message: englishMessage(message), errors: english } : { message: englishMessage(message) }, {
+    status,
+  });
 }
 
 /** The caller of an API request, holding the capability; otherwise throws 401/403 JSON. */
@@ -90,7 +96,8 @@ async function parseBody(request: Request, kind: BodyKind): Promise<Record<strin
     } catch {
       // reported below
     }
-    if (!value || typeof value !== "object" || Array.isArray(value)) throw apiError(400, "The body must be a JSON object.");
+    if (!value || typeof value !== "object" || Array.isArray(value))
+      throw apiError(400, "The body must be a JSON object.");
     // PostgreSQL cannot store NUL in text: refused here rather than failing a query.
     if (containsNul(value)) throw apiError(400, "Text may not hold the NUL character.");
     return value as Record<string, unknown>;

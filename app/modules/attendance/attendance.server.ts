@@ -1,5 +1,5 @@
 import { database, db, sql } from "~/db/kysely.server";
-import type { AttendanceValue } from "~/db/schema";
+import { type AttendanceValue } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { enrolledOn, isEnrolledOn } from "~/modules/courses/enrollment";
 import { type AttendanceSummary, fromCounts } from "./attendance";
@@ -49,7 +49,10 @@ export interface StudentName {
 }
 
 const byName = <T extends StudentName>(a: T, b: T) =>
-  a.last_name.localeCompare(b.last_name) || a.second_last_name.localeCompare(b.second_last_name) || a.first_name.localeCompare(b.first_name) || a.id - b.id;
+  a.last_name.localeCompare(b.last_name) ||
+  a.second_last_name.localeCompare(b.second_last_name) ||
+  a.first_name.localeCompare(b.first_name) ||
+  a.id - b.id;
 
 /** Keeps the first row of each student (a student enrolled twice in a course is listed once). */
 function oncePerStudent<T extends { id: number }>(rows: readonly T[]): T[] {
@@ -63,12 +66,24 @@ export async function currentStudentsAttendance(courseId: number, today: string)
     .selectFrom("enrollments")
     .innerJoin("students as s", "s.id", "enrollments.student_id")
     .leftJoin(countsByStudent(courseId).as("a"), "a.student_id", "enrollments.student_id")
-    .select(["s.id", "s.first_name", "s.last_name", "s.second_last_name", "a.present", "a.recovered", "a.late", "a.absent"])
+    .select([
+      "s.id",
+      "s.first_name",
+      "s.last_name",
+      "s.second_last_name",
+      "a.present",
+      "a.recovered",
+      "a.late",
+      "a.absent",
+    ])
     .where("enrollments.course_id", "=", courseId)
     .where((eb) => enrolledOn(eb, today))
     .execute();
   return oncePerStudent(rows)
-    .map(({ present, recovered, late, absent, ...student }) => ({ ...student, summary: summaryOf({ present, recovered, late, absent }) }))
+    .map(({ present, recovered, late, absent, ...student }) => ({
+      ...student,
+      summary: summaryOf({ present, recovered, late, absent }),
+    }))
     .sort(byName);
 }
 
@@ -141,8 +156,7 @@ export async function sessionRoster(courseId: number, date: string) {
 }
 
 export type SaveAttendanceOutcome =
-  | { ok: true; saved: number; changed: number }
-  | { ok: false; reason: "notEnrolled"; studentIds: number[] };
+  { ok: true; saved: number; changed: number } | { ok: false; reason: "notEnrolled"; studentIds: number[] };
 
 /**
  * Saves one session's attendance in ONE transaction: every student of the
@@ -167,7 +181,8 @@ export async function saveSessionAttendance(
       // Saves of one course run one after the other, as the gradebook's do, so
       // the values read below as "before" are the ones this save replaces and
       // the audit log's changes chain up (SQLite has one writer anyway).
-      if (postgres) await trx.selectFrom("courses").select("id").where("id", "=", courseId).forUpdate().executeTakeFirst();
+      if (postgres)
+        await trx.selectFrom("courses").select("id").where("id", "=", courseId).forUpdate().executeTakeFirst();
       const enrolled = await trx
         .selectFrom("enrollments")
         .leftJoin("attendance", (join) =>
@@ -188,7 +203,16 @@ export async function saveSessionAttendance(
       const now = new Date().toISOString();
       await trx
         .insertInto("attendance")
-        .values(ids.map((student_id) => ({ course_id: courseId, session_date: date, student_id, status: marks.get(student_id)!, recorded_by: userId, recorded_at: now })))
+        .values(
+          ids.map((student_id) => ({
+            course_id: courseId,
+            session_date: date,
+            student_id,
+            status: marks.get(student_id)!,
+            recorded_by: userId,
+            recorded_at: now,
+          })),
+        )
         .onConflict((oc) =>
           oc.columns(["course_id", "session_date", "student_id"]).doUpdateSet((eb) => ({
             status: eb.ref("excluded.status"),
@@ -201,7 +225,14 @@ export async function saveSessionAttendance(
       const changes = ids
         .filter((id) => before.get(id) != null && before.get(id) !== marks.get(id))
         .map((id) => ({ student_id: id, from: before.get(id), to: marks.get(id) }));
-      await audit(userId, "attendance.saved", "course", courseId, { session_date: date, students: ids.length, changes }, trx);
+      await audit(
+        userId,
+        "attendance.saved",
+        "course",
+        courseId,
+        { session_date: date, students: ids.length, changes },
+        trx,
+      );
       return { ok: true, saved: ids.length, changed: changes.length } as const;
     });
 }

@@ -1,4 +1,4 @@
-import type { AttendanceValue } from "~/db/schema";
+import { type AttendanceValue } from "~/db/schema";
 import { HALF_ABSENCES, absenceSeverity } from "~/modules/students/absence";
 
 // PURE (client and server): attendance summary of one student, PRODUCT 6.
@@ -24,7 +24,12 @@ export function summarize(values: readonly AttendanceValue[]): AttendanceSummary
 }
 
 /** The same from counts already summed by the database. */
-export function fromCounts(counts: { present: number; recovered: number; late: number; absent: number }): AttendanceSummary {
+export function fromCounts(counts: {
+  present: number;
+  recovered: number;
+  late: number;
+  absent: number;
+}): AttendanceSummary {
   const total = counts.present + counts.recovered + counts.late + counts.absent;
   const attended = counts.present + counts.recovered + 0.5 * counts.late;
   const absences = (counts.absent * HALF_ABSENCES.absent + counts.late * HALF_ABSENCES.late) / 2;

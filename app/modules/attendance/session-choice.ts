@@ -1,9 +1,9 @@
-import type { AttendanceValue } from "~/db/schema";
+import { type AttendanceValue } from "~/db/schema";
 import { parseDate } from "~/modules/courses/dates";
-import type { DatedSession } from "~/modules/courses/sessions";
-import { ATTENDANCE_VALUES } from "./attendance";
-import { isRowId } from "~/modules/shared/ids";
 import { isEnrolledOn } from "~/modules/courses/enrollment";
+import { type DatedSession } from "~/modules/courses/sessions";
+import { isRowId } from "~/modules/shared/ids";
+import { ATTENDANCE_VALUES } from "./attendance";
 
 // PURE (client and server): which class sessions take attendance, who is on
 // a session's class list, and what an attendance post says. PRODUCT 5 and 6.
@@ -82,7 +82,8 @@ export function parseAttendancePost(form: FormData): AttendancePost {
     if (!m) continue;
     const id = Number(m[1]);
     if (!isRowId(id)) return { ok: false, error: "invalidValue", date };
-    if (typeof value !== "string" || !(ATTENDANCE_VALUES as readonly string[]).includes(value)) return { ok: false, error: "invalidValue", date };
+    if (typeof value !== "string" || !(ATTENDANCE_VALUES as readonly string[]).includes(value))
+      return { ok: false, error: "invalidValue", date };
     // The same student twice with two different values: which one was meant?
     const before = marks.get(id);
     if (before !== undefined && before !== value) return { ok: false, error: "invalidValue", date };

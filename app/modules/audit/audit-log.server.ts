@@ -1,15 +1,23 @@
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import { schoolDayRange } from "~/modules/courses/sessions.server";
-import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { MAX_ID } from "~/modules/shared/ids";
+import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 
 export const AUDIT_PAGE_SIZE = 50;
 
 const filterSchema = z.object({
   // A user id, or "system" for changes no user made (automatic lock after failed sign-ins).
-  actor: z.union([z.literal("system"), z.coerce.number().int().positive().max(MAX_ID)]).optional().catch(undefined),
-  entity: z.string().trim().regex(/^[a-z_]{1,40}$/).optional().catch(undefined),
+  actor: z
+    .union([z.literal("system"), z.coerce.number().int().positive().max(MAX_ID)])
+    .optional()
+    .catch(undefined),
+  entity: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{1,40}$/)
+    .optional()
+    .catch(undefined),
   from: z.string().optional().catch(undefined),
   to: z.string().optional().catch(undefined),
 });

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, type Transaction } from "kysely";
 import { db } from "~/db/kysely.server";
-import type { Database } from "~/db/schema";
+import { type Database } from "~/db/schema";
 
 /** One line in the audit log; pass the transaction so it commits with the change. */
 export async function audit(

@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import type { Role } from "~/db/schema";
+import { type Role } from "~/db/schema";
 import { CAPABILITIES, type Capability, can, isStaff } from "./permissions";
 import { type SessionUser, clearSessionCookie, lookupSession, loginPath } from "./session.server";
 

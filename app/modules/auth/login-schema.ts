@@ -10,6 +10,9 @@ export const loginSchema = z.object({
     invalid: "login.errors.emailFormat",
     shape: "login.errors.emailInvalid",
   }),
-  password: z.string({ required_error: "login.errors.passwordRequired" }).min(1, "login.errors.passwordRequired").max(1024),
+  password: z
+    .string({ required_error: "login.errors.passwordRequired" })
+    .min(1, "login.errors.passwordRequired")
+    .max(1024),
   redirectTo: z.string().optional(),
 });

@@ -1,13 +1,13 @@
+import { type AppLoadContext, createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { type AppLoadContext, createCookieSessionStorage } from "@remix-run/node";
 import { db, sql } from "~/db/kysely.server";
 import { clientKey, rateLimitFactor } from "~/env.server";
 import { audit } from "~/modules/audit/audit.server";
 import { pruneLoginAttempts } from "~/modules/security/prune.server";
 import { loginSchema } from "./login-schema";
-import { homeFor } from "./permissions";
 import { spendVerifyTime, verifyPassword } from "./password.server";
+import { homeFor } from "./permissions";
 
 export const LOCK_AFTER_FAILURES = 5;
 const WINDOW_MS = 15 * 60 * 1000;
@@ -80,9 +80,15 @@ async function claimAttempt(email: string, client: string): Promise<number> {
 /** Locks the account (once: parallel callers write one lock and one audit line) and ends its sessions. */
 async function lockAccount(userId: number) {
   const now = new Date().toISOString();
-  const locked = await db().updateTable("users").set({ locked_at: now, updated_at: now }).where("id", "=", userId).where("locked_at", "is", null).executeTakeFirst();
+  const locked = await db()
+    .updateTable("users")
+    .set({ locked_at: now, updated_at: now })
+    .where("id", "=", userId)
+    .where("locked_at", "is", null)
+    .executeTakeFirst();
   await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
-  if (Number(locked.numUpdatedRows) === 1) await audit(null, "user.locked", "user", userId, { reason: "failed sign-ins" });
+  if (Number(locked.numUpdatedRows) === 1)
+    await audit(null, "user.locked", "user", userId, { reason: "failed sign-ins" });
 }
 
 /**
@@ -148,7 +154,12 @@ async function checkPassword(user: { id: number; password_hash: string; locked_a
 
   if (user.locked_at) {
     // The owner, who knows the password, is told the account is locked; the try goes back.
-    await db().updateTable("users").set({ failed_logins: sql`failed_logins - 1` }).where("id", "=", user.id).where("failed_logins", ">", 0).execute();
+    await db()
+      .updateTable("users")
+      .set({ failed_logins: sql`failed_logins - 1` })
+      .where("id", "=", user.id)
+      .where("failed_logins", ">", 0)
+      .execute();
     throw new LoginError("locked");
   }
   // The right password ends the run of failures, unless the account was locked meanwhile.
@@ -196,7 +207,11 @@ export async function checkOwnPassword(
   password: string,
   client: string,
 ): Promise<"ok" | "invalid" | "locked" | "rateLimited"> {
-  const user = await db().selectFrom("users").select(["id", "email", "password_hash", "locked_at"]).where("id", "=", userId).executeTakeFirst();
+  const user = await db()
+    .selectFrom("users")
+    .select(["id", "email", "password_hash", "locked_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!user?.password_hash) return "invalid";
   try {
     const attemptId = await claimAttempt(user.email, client);
@@ -204,7 +219,11 @@ export async function checkOwnPassword(
     await markSucceeded(attemptId);
     return "ok";
   } catch (error) {
-    if (error instanceof LoginError && (error.code === "invalid" || error.code === "locked" || error.code === "rateLimited")) return error.code;
+    if (
+      error instanceof LoginError &&
+      (error.code === "invalid" || error.code === "locked" || error.code === "rateLimited")
+    )
+      return error.code;
     throw error;
   }
 }
@@ -253,7 +272,10 @@ export async function authenticate(
   headers.delete("Content-Length");
   const formRequest = new Request(request.url, { method: "POST", headers, body: fields });
   try {
-    const user = await getAuthenticator().authenticate("form", formRequest, { throwOnError: true, context: context as AppLoadContext });
+    const user = await getAuthenticator().authenticate("form", formRequest, {
+      throwOnError: true,
+      context: context as AppLoadContext,
+    });
     return { ok: true, user };
   } catch (error) {
     if (error instanceof AuthorizationError && error.cause instanceof LoginError) {

@@ -1,4 +1,4 @@
-import type { Role } from "~/db/schema";
+import { type Role } from "~/db/schema";
 import { can } from "./permissions";
 
 export interface MenuItem {
@@ -10,8 +10,17 @@ export interface MenuItem {
 }
 
 export type IconName =
-  | "home" | "users" | "students" | "transfer" | "registered" | "book" | "course"
-  | "teacher" | "user" | "calendar" | "faq"
+  | "home"
+  | "users"
+  | "students"
+  | "transfer"
+  | "registered"
+  | "book"
+  | "course"
+  | "teacher"
+  | "user"
+  | "calendar"
+  | "faq"
   | "settings";
 
 const item = (id: string, path: string, icon: IconName): MenuItem => ({ id, title: `menu.${id}`, path, icon });
@@ -119,10 +128,17 @@ export function bookmarkTarget(role: Role, raw: unknown, { anyPage = false } = {
 /** The menu entries in the user's order: pinned ones first (in menu order), then the others. */
 export function orderMenu(items: readonly MenuItem[], pins: readonly string[]): { item: MenuItem; pinned: boolean }[] {
   const pinned = new Set(pins);
-  return [...items.filter((i) => pinned.has(i.id)), ...items.filter((i) => !pinned.has(i.id))].map((item) => ({ item, pinned: pinned.has(item.id) }));
+  return [...items.filter((i) => pinned.has(i.id)), ...items.filter((i) => !pinned.has(i.id))].map((item) => ({
+    item,
+    pinned: pinned.has(item.id),
+  }));
 }
 
 /** Text as a menu search compares it: lower case, without accents. */
 export function searchable(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
 }

@@ -1,4 +1,4 @@
-import type { Role } from "~/db/schema";
+import { type Role } from "~/db/schema";
 
 // PRODUCT 2. Deny by default: a capability a role is not listed for is refused.
 export const CAPABILITIES = {

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, type Transaction } from "kysely";
 import { db } from "~/db/kysely.server";
-import type { Database, Role } from "~/db/schema";
+import { type Database, type Role } from "~/db/schema";
 import { isHttps, sessionSecrets } from "~/env.server";
 
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -68,10 +68,7 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length >= 32 ? value : null;
 }
 
-export type SessionLookup =
-  | { state: "none" }
-  | { state: "expired" }
-  | { state: "valid"; user: SessionUser };
+export type SessionLookup = { state: "none" } | { state: "expired" } | { state: "valid"; user: SessionUser };
 
 /** The signed-in user of a cookie or bearer token, read fresh from the database. */
 export async function lookupSession(request: Request): Promise<SessionLookup> {

@@ -7,14 +7,14 @@ import { percentageOf } from "~/modules/grades/grading";
 import { loadCourseReport } from "~/modules/grades/report.server";
 import { schoolLogoImage, schoolName, schoolTimeZone } from "~/modules/settings.server";
 import { rowId } from "~/modules/shared/ids";
+import { refuse } from "~/modules/shared/outcome";
 import { cefrBand } from "~/modules/students/levels";
 import { type CertificateData, certificatePdf, checkCertificate } from "~/pdf/certificate";
 import { loadFontBytes } from "~/pdf/fonts.server";
-import { refuse } from "~/modules/shared/outcome";
-import type { CertificateReason } from "./eligibility";
 import { ENGLISH, type PdfLabels, type PdfLocale, allLabelText } from "~/pdf/labels";
 import { type ReportData, studentReportPdf } from "~/pdf/student-report";
 import { type FontBytes, UnprintableTextError, canPrint } from "~/pdf/text";
+import { type CertificateReason } from "./eligibility";
 
 // The course PDFs (PRODUCT 7, issue 8): a student's report, a passing
 // student's certificate, or the whole course's, as one PDF. The numbers are
@@ -71,7 +71,12 @@ export async function issuedCertificates(courseId: number, studentIds: number[])
  * dated today. Concurrent issues agree (the unique pair makes the second
  * insert a no-op).
  */
-export async function issueCertificates(courseId: number, studentIds: number[], userId: number | null, today: string): Promise<Issued> {
+export async function issueCertificates(
+  courseId: number,
+  studentIds: number[],
+  userId: number | null,
+  today: string,
+): Promise<Issued> {
   if (!studentIds.length) return new Map();
   const known = await issuedCertificates(courseId, studentIds);
   const fresh = studentIds.filter((id) => !known.has(id));
@@ -135,7 +140,9 @@ async function loadCourseDocuments(courseId: number) {
       category,
       percentage: percentageOf(category, report.course),
       average: row.averages[category],
-      items: sheet.items.filter((i) => i.category === category).map((i) => ({ name: i.item_name, grade: sheet.grades.get(gradeKey(row.id, i.id)) ?? null })),
+      items: sheet.items
+        .filter((i) => i.category === category)
+        .map((i) => ({ name: i.item_name, grade: sheet.grades.get(gradeKey(row.id, i.id)) ?? null })),
     })),
     final: row.final,
     result: row.result,
@@ -213,7 +220,11 @@ export async function coursePdf(
 
     // PRODUCT 7: only eligible students (eligibility.ts); a refusal says why and writes nothing.
     if ("studentId" in target && !rows[0].certificate.eligible) {
-      return refuse("notEligible", { why: rows[0].certificate.reason, name: rows[0].name, endDate: docs.course.end_date });
+      return refuse("notEligible", {
+        why: rows[0].certificate.reason,
+        name: rows[0].name,
+        endDate: docs.course.end_date,
+      });
     }
     const passing = rows.filter((r) => r.certificate.eligible && r.final !== null);
     if (!passing.length) return refuse("noneEligible", { ended: report.course.ended, endDate: docs.course.end_date });
@@ -237,15 +248,20 @@ export async function coursePdf(
     for (const c of certificates) checkCertificate({ ...c, number: "0" }, fonts);
     const ids = passing.map((r) => r.id);
     // Issuing writes (a POST); a GET only prints what the register holds (issue 16 L3).
-    const issued = mode === "issue" ? await issueCertificates(courseId, ids, userId, docs.today) : await issuedCertificates(courseId, ids);
-    if (passing.some((r) => !issued.has(r.id))) return refuse("notIssued", { one: "studentId" in target, name: passing[0].name });
+    const issued =
+      mode === "issue"
+        ? await issueCertificates(courseId, ids, userId, docs.today)
+        : await issuedCertificates(courseId, ids);
+    if (passing.some((r) => !issued.has(r.id)))
+      return refuse("notIssued", { one: "studentId" in target, name: passing[0].name });
     passing.forEach((r, i) => {
       const stored = issued.get(r.id)!;
       certificates[i].number = stored.number;
       certificates[i].issuedOn = stored.issued_on;
     });
     const bytes = await certificatePdf(certificates, fonts, loc, docs.logo);
-    const filename = "studentId" in target ? `certificate-${code}-${slug(passing[0].name)}.pdf` : `certificates-${code}.pdf`;
+    const filename =
+      "studentId" in target ? `certificate-${code}-${slug(passing[0].name)}.pdf` : `certificates-${code}.pdf`;
     return { ok: true, bytes, filename };
   } catch (error) {
     if (error instanceof UnprintableTextError) {

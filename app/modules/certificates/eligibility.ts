@@ -35,9 +35,15 @@ export interface EligibilityInput {
  * yet), then the result itself. A course without grading items has no final
  * grade, so it is "not-passed".
  */
-export function certificateEligibility({ endDate, today, itemGrades, final }: EligibilityInput): CertificateEligibility {
+export function certificateEligibility({
+  endDate,
+  today,
+  itemGrades,
+  final,
+}: EligibilityInput): CertificateEligibility {
   if (!courseHasEnded(endDate, today)) return { eligible: false, reason: "course-not-ended" };
-  if (itemGrades.some((g) => g === null || g === undefined || Number.isNaN(g))) return { eligible: false, reason: "items-not-graded" };
+  if (itemGrades.some((g) => g === null || g === undefined || Number.isNaN(g)))
+    return { eligible: false, reason: "items-not-graded" };
   if (passFail(final) !== "PASS") return { eligible: false, reason: "not-passed" };
   return { eligible: true };
 }

@@ -12,10 +12,9 @@ import { STANDARD_SCHEDULES, WEEKDAY_CODES, type WeekdayCode } from "./schedules
 
 // rrule ships a UMD bundle as `main` and ESM as `module`: Node's ESM loader
 // sees only a default export, bundlers see the named ones. Accept both.
-const rrule: typeof rruleModule =
-  (rruleModule as unknown as { RRule?: unknown }).RRule
-    ? rruleModule
-    : ((rruleModule as unknown as { default: typeof rruleModule }).default);
+const rrule: typeof rruleModule = (rruleModule as unknown as { RRule?: unknown }).RRule
+  ? rruleModule
+  : (rruleModule as unknown as { default: typeof rruleModule }).default;
 const { RRule } = rrule;
 
 /** PRODUCT 5: calendar expansion stops after this many occurrences. */
@@ -170,7 +169,9 @@ export function sessionsBetween(
   const toDate = to == null ? null : parseDate(to);
   if ((from != null && !fromDate) || (to != null && !toDate)) {
     // Not real dates: compared as text, as they always were.
-    return expandSessions(course, holidays).filter((s) => (from == null || s.date >= from) && (to == null || s.date <= to));
+    return expandSessions(course, holidays).filter(
+      (s) => (from == null || s.date >= from) && (to == null || s.date <= to),
+    );
   }
   // Only the window is walked (a week of the calendar costs a week, not the whole course).
   return toSessions(course, holidays, occurrences(course, fromDate, toDate));
@@ -192,7 +193,9 @@ export function heldSessionsBetween(
 /** The standard schedule matching a course's days and times, if any. */
 export function scheduleOfCourse(course: Pick<CourseSchedule, "schedule_days" | "start_time" | "end_time">) {
   const days = parseScheduleDays(course.schedule_days).join(",");
-  return STANDARD_SCHEDULES.find((s) => s.days === days && s.start_time === course.start_time && s.end_time === course.end_time);
+  return STANDARD_SCHEDULES.find(
+    (s) => s.days === days && s.start_time === course.start_time && s.end_time === course.end_time,
+  );
 }
 
 export { COURSE_TYPES, PROMOTIONS, STANDARD_SCHEDULES, findSchedule } from "./schedules";

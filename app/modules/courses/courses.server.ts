@@ -1,16 +1,16 @@
-import type { Transaction } from "kysely";
+import { type Transaction } from "kysely";
 import { z } from "zod";
 import { database, db, sql } from "~/db/kysely.server";
-import type { Database } from "~/db/schema";
+import { type Database } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
-import { copySyllabusToCourse } from "~/modules/grades/syllabus.server";
 import { bySyllabusOrder } from "~/modules/grades/syllabus";
+import { copySyllabusToCourse } from "~/modules/grades/syllabus.server";
+import { MAX_ID } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
 import { enrolledOn, isEnrolledOn } from "./enrollment";
 import { COURSE_TYPES, STANDARD_SCHEDULES, findSchedule } from "./schedules";
 import { CUSTOM_SCHEDULE, type CourseInput, PHASES } from "./schema";
-import { MAX_ID } from "~/modules/shared/ids";
 
 export const COURSES_PAGE_SIZE = 25;
 
@@ -25,7 +25,9 @@ export async function courseProfessorId(courseId: number): Promise<number | null
 
 function isUniqueViolation(error: unknown) {
   const e = error as { code?: string; message?: string } | null;
-  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
+  return (
+    e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "")
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -54,7 +56,8 @@ export function parseCourseFilters(params: URLSearchParams) {
     status: params.get("status") || undefined,
     phase: params.get("phase") || undefined,
   });
-  const schedule = raw.schedule === CUSTOM_SCHEDULE || findSchedule(raw.schedule)?.id === raw.schedule ? raw.schedule : undefined;
+  const schedule =
+    raw.schedule === CUSTOM_SCHEDULE || findSchedule(raw.schedule)?.id === raw.schedule ? raw.schedule : undefined;
   return { ...raw, schedule, ...parsePaging(params, COURSES_PAGE_SIZE) };
 }
 
@@ -85,14 +88,21 @@ export async function listCourses(f: CourseFilters, today: string) {
       eb.not(
         eb.or(
           STANDARD_SCHEDULES.map((s) =>
-            eb.and([eb("c.schedule_days", "=", s.days), eb("c.start_time", "=", s.start_time), eb("c.end_time", "=", s.end_time)]),
+            eb.and([
+              eb("c.schedule_days", "=", s.days),
+              eb("c.start_time", "=", s.start_time),
+              eb("c.end_time", "=", s.end_time),
+            ]),
           ),
         ),
       ),
     );
   } else if (f.schedule) {
     const s = findSchedule(f.schedule)!;
-    query = query.where("c.schedule_days", "=", s.days).where("c.start_time", "=", s.start_time).where("c.end_time", "=", s.end_time);
+    query = query
+      .where("c.schedule_days", "=", s.days)
+      .where("c.start_time", "=", s.start_time)
+      .where("c.end_time", "=", s.end_time);
   }
   const [rows, count] = await Promise.all([
     query
@@ -131,7 +141,9 @@ export async function professorOptions(includeId?: number | null) {
     .selectFrom("users")
     .select(["id", "name"])
     .where("role", "=", "professor")
-    .where((eb) => (includeId ? eb.or([eb("status", "=", "active"), eb("id", "=", includeId)]) : eb("status", "=", "active")))
+    .where((eb) =>
+      includeId ? eb.or([eb("status", "=", "active"), eb("id", "=", includeId)]) : eb("status", "=", "active"),
+    )
     .orderBy("name")
     .orderBy("id")
     .execute();
@@ -195,7 +207,9 @@ export async function courseEnrollments(courseId: number, today: string) {
     .orderBy("enrollments.id")
     .execute();
   const current = rows.filter((r) => isEnrolledOn(r, today));
-  const ended = rows.filter((r) => !isEnrolledOn(r, today)).sort((a, b) => (b.end_date ?? "").localeCompare(a.end_date ?? ""));
+  const ended = rows
+    .filter((r) => !isEnrolledOn(r, today))
+    .sort((a, b) => (b.end_date ?? "").localeCompare(a.end_date ?? ""));
   return { current, ended };
 }
 
@@ -227,11 +241,18 @@ class Refusal extends Error {
 type Trx = Transaction<Database>;
 
 async function checkCommon(trx: Trx, input: CourseInput, selfId: number | null) {
-  let codeQuery = trx.selectFrom("courses").select("id").where(sql`lower(course_id)`, "=", input.course_id.toLowerCase());
+  let codeQuery = trx
+    .selectFrom("courses")
+    .select("id")
+    .where(sql`lower(course_id)`, "=", input.course_id.toLowerCase());
   if (selfId !== null) codeQuery = codeQuery.where("id", "<>", selfId);
   if (await codeQuery.executeTakeFirst()) throw new Refusal({ ok: false, reason: "codeTaken" });
   if (input.professor_id !== null) {
-    const prof = await trx.selectFrom("users").select(["role", "status"]).where("id", "=", input.professor_id).executeTakeFirst();
+    const prof = await trx
+      .selectFrom("users")
+      .select(["role", "status"])
+      .where("id", "=", input.professor_id)
+      .executeTakeFirst();
     if (!prof || prof.role !== "professor") throw new Refusal({ ok: false, reason: "professorInvalid" });
   }
 }
@@ -260,14 +281,26 @@ export async function createCourse(input: CourseInput, userId: number): Promise<
           .returning("id")
           .executeTakeFirstOrThrow();
         const items = await copySyllabusToCourse(trx, input.level_id, row.id);
-        await audit(userId, "course.created", "course", row.id, { course_id: input.course_id, grading_items: items }, trx);
+        await audit(
+          userId,
+          "course.created",
+          "course",
+          row.id,
+          { course_id: input.course_id, grading_items: items },
+          trx,
+        );
         return { ok: true, id: row.id } as const;
       }),
   );
 }
 
 /** Saves a course's data; its grading items (and so its gradebook) stay as they are. */
-export async function updateCourse(id: number, input: CourseInput, userId: number, today: string): Promise<SaveOutcome> {
+export async function updateCourse(
+  id: number,
+  input: CourseInput,
+  userId: number,
+  today: string,
+): Promise<SaveOutcome> {
   return settle(() =>
     db()
       .transaction()
@@ -345,7 +378,11 @@ export async function searchStudentsForCourse(course: { id: number; age_category
     .where("s.age_category", "=", course.age_category as "kids" | "adults");
   for (const word of words) {
     query = query.where((eb) =>
-      eb.or((["s.first_name", "s.middle_name", "s.last_name", "s.second_last_name", "s.id_number", "s.email"] as const).map((col) => containsText(eb.ref(col), word))),
+      eb.or(
+        (["s.first_name", "s.middle_name", "s.last_name", "s.second_last_name", "s.id_number", "s.email"] as const).map(
+          (col) => containsText(eb.ref(col), word),
+        ),
+      ),
     );
   }
   const rows = await query
@@ -371,7 +408,12 @@ export type EnrollOutcome =
  * start when it has not started). Students already enrolled are skipped and
  * named; if the rest do not fit the free places nothing is written.
  */
-export async function enrollStudents(courseId: number, studentIds: readonly number[], userId: number, today: string): Promise<EnrollOutcome> {
+export async function enrollStudents(
+  courseId: number,
+  studentIds: readonly number[],
+  userId: number,
+  today: string,
+): Promise<EnrollOutcome> {
   const ids = [...new Set(studentIds)];
   return db()
     .transaction()
@@ -401,7 +443,10 @@ export async function enrollStudents(courseId: number, studentIds: readonly numb
         ])
         .where("s.id", "in", ids)
         .execute();
-      if (students.length !== ids.length || students.some((s) => s.status !== "active" || s.age_category !== course.age_category)) {
+      if (
+        students.length !== ids.length ||
+        students.some((s) => s.status !== "active" || s.age_category !== course.age_category)
+      ) {
         return { ok: false, reason: "studentsInvalid" } as const;
       }
       const skipped = students.filter((s) => Number(s.enrolled)).map((s) => `${s.first_name} ${s.last_name}`);
@@ -412,9 +457,24 @@ export async function enrollStudents(courseId: number, studentIds: readonly numb
         const start = today > course.start_date ? today : course.start_date;
         await trx
           .insertInto("enrollments")
-          .values(fresh.map((s) => ({ student_id: s.id, course_id: courseId, start_date: start, end_date: null, end_reason: null })))
+          .values(
+            fresh.map((s) => ({
+              student_id: s.id,
+              course_id: courseId,
+              start_date: start,
+              end_date: null,
+              end_reason: null,
+            })),
+          )
           .execute();
-        await audit(userId, "course.enrolled", "course", courseId, { student_ids: fresh.map((s) => s.id), start_date: start }, trx);
+        await audit(
+          userId,
+          "course.enrolled",
+          "course",
+          courseId,
+          { student_ids: fresh.map((s) => s.id), start_date: start },
+          trx,
+        );
       }
       return { ok: true, enrolled: fresh.length, skipped } as const;
     });
@@ -434,7 +494,14 @@ export async function unenrollStudent(courseId: number, enrollmentId: number, us
         .returning("student_id")
         .executeTakeFirst();
       if (!done) return { ok: false } as const;
-      await audit(userId, "course.unenrolled", "course", courseId, { student_id: done.student_id, enrollment_id: enrollmentId, end_date: today }, trx);
+      await audit(
+        userId,
+        "course.unenrolled",
+        "course",
+        courseId,
+        { student_id: done.student_id, enrollment_id: enrollmentId, end_date: today },
+        trx,
+      );
       return { ok: true } as const;
     });
 }

@@ -33,4 +33,3 @@ export function parseScheduleDays(days: string | null | undefined): WeekdayCode[
   );
   return WEEKDAY_CODES.filter((c) => wanted.has(c));
 }
-

@@ -1,5 +1,5 @@
-import type { ExpressionBuilder } from "kysely";
-import type { Database } from "~/db/schema";
+import { type ExpressionBuilder } from "kysely";
+import { type Database } from "~/db/schema";
 
 // PURE (client and server): the one rule of an enrollment's dates, in SQL
 // for queries and on rows already read. An enrollment counts from its start
@@ -17,12 +17,20 @@ interface Options {
 }
 
 /** In SQL: the enrollment (table `enrollments`) counts on `date` (YYYY-MM-DD, the school's). */
-export function enrolledOn(eb: ExpressionBuilder<Database, "enrollments">, date: string, { started = false }: Options = {}) {
+export function enrolledOn(
+  eb: ExpressionBuilder<Database, "enrollments">,
+  date: string,
+  { started = false }: Options = {},
+) {
   const notEnded = eb.or([eb("enrollments.end_date", "is", null), eb("enrollments.end_date", ">", date)]);
   return started ? eb.and([eb("enrollments.start_date", "<=", date), notEnded]) : notEnded;
 }
 
 /** The same rule on an enrollment already read. */
-export function isEnrolledOn(enrollment: { start_date: string; end_date: string | null }, date: string, { started = false }: Options = {}): boolean {
+export function isEnrolledOn(
+  enrollment: { start_date: string; end_date: string | null },
+  date: string,
+  { started = false }: Options = {},
+): boolean {
   return (!started || enrollment.start_date <= date) && (enrollment.end_date === null || enrollment.end_date > date);
 }

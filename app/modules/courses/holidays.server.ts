@@ -11,7 +11,10 @@ export const HOLIDAYS_PAGE_SIZE = 20;
 const filterSchema = z.object({ when: z.enum(HOLIDAY_PERIODS).catch("upcoming") });
 
 export function parseHolidayFilters(params: URLSearchParams) {
-  return { ...filterSchema.parse({ when: params.get("when") ?? undefined }), ...parsePaging(params, HOLIDAYS_PAGE_SIZE) };
+  return {
+    ...filterSchema.parse({ when: params.get("when") ?? undefined }),
+    ...parsePaging(params, HOLIDAYS_PAGE_SIZE),
+  };
 }
 
 export type HolidayFilters = ReturnType<typeof parseHolidayFilters>;
@@ -91,7 +94,11 @@ export async function listHolidays(f: HolidayFilters, today: string) {
 }
 
 export async function getHoliday(id: number) {
-  return db().selectFrom("holidays").select(["id", "name", "start_date", "end_date", "course_id"]).where("id", "=", id).executeTakeFirst();
+  return db()
+    .selectFrom("holidays")
+    .select(["id", "name", "start_date", "end_date", "course_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 /** The courses a holiday may belong to, for the form's select. */
@@ -100,7 +107,10 @@ export async function holidayCourseOptions() {
 }
 
 /** The next `limit` holidays not over yet: school-wide ones and, when `professorId` is given, only that professor's courses' own. */
-export async function upcomingHolidays(today: string, { limit = 5, professorId }: { limit?: number; professorId?: number } = {}) {
+export async function upcomingHolidays(
+  today: string,
+  { limit = 5, professorId }: { limit?: number; professorId?: number } = {},
+) {
   let query = db()
     .selectFrom("holidays as h")
     .leftJoin("courses as c", "c.id", "h.course_id")
@@ -153,7 +163,11 @@ export async function deleteHoliday(id: number, actorId: number): Promise<Holida
   return db()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx.deleteFrom("holidays").where("id", "=", id).returning(["name", "start_date", "end_date", "course_id"]).executeTakeFirst();
+      const row = await trx
+        .deleteFrom("holidays")
+        .where("id", "=", id)
+        .returning(["name", "start_date", "end_date", "course_id"])
+        .executeTakeFirst();
       if (!row) return { ok: false as const, reason: "notFound" as const };
       await audit(actorId, "holiday.deleted", "holiday", id, row, trx);
       return { ok: true as const, id };

@@ -28,7 +28,12 @@ const LONG_SLOTS = [
 
 const hh = (t: string) => t.slice(0, 2);
 
-function schedule(prefix: string, labelPrefix: string, days: string, [start, end]: readonly [string, string]): StandardSchedule {
+function schedule(
+  prefix: string,
+  labelPrefix: string,
+  days: string,
+  [start, end]: readonly [string, string],
+): StandardSchedule {
   return {
     id: `${prefix}-${hh(start)}-${hh(end)}`,
     label: `${labelPrefix} ${start}-${end}`,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AgeCategory, RecordStatus } from "~/db/schema";
+import { type AgeCategory, type RecordStatus } from "~/db/schema";
 import { isRowId } from "~/modules/shared/ids";
 import { isIsoDate } from "~/modules/shared/listing";
 import { levelsFor } from "~/modules/students/levels";

@@ -1,6 +1,6 @@
 import { db } from "~/db/kysely.server";
 import { schoolTimeZone } from "~/modules/settings.server";
-import type { CourseSchedule, HolidayRange } from "./calendar";
+import { type CourseSchedule, type HolidayRange } from "./calendar";
 import { type DatedSession, courseSessionsAt, todayIn, zonedInstant } from "./sessions";
 import { addDays } from "./week";
 
@@ -52,7 +52,10 @@ export async function schoolDayRange(from: string | undefined, to: string | unde
  * school's time zone), minus school-wide holidays and each course's own.
  * Courses that do not exist are left out of the map.
  */
-export async function sessionsOfCourses(courseIds: readonly number[], now: Date = new Date()): Promise<Map<number, CourseSessions>> {
+export async function sessionsOfCourses(
+  courseIds: readonly number[],
+  now: Date = new Date(),
+): Promise<Map<number, CourseSessions>> {
   const ids = [...new Set(courseIds)];
   const out = new Map<number, CourseSessions>();
   if (ids.length === 0) return out;

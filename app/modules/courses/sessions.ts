@@ -1,5 +1,5 @@
 import { type ClassSession, type CourseSchedule, type HolidayRange, expandSessions } from "./calendar";
-import type { SessionStatus } from "./session-counts";
+import { type SessionStatus } from "./session-counts";
 
 // PURE module (server and tests; through ./calendar it pulls in rrule, so
 // the browser uses ./session-counts instead): what a class session is *now*, in the
@@ -52,7 +52,11 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
  * Each session with its status at `now` in `timeZone`: a holiday is never
  * held; a session is held once its local start time has come, else upcoming.
  */
-export function datedSessions(sessions: readonly ClassSession[], timeZone: string, now: Date = new Date()): DatedSession[] {
+export function datedSessions(
+  sessions: readonly ClassSession[],
+  timeZone: string,
+  now: Date = new Date(),
+): DatedSession[] {
   const clock = zonedNow(timeZone, now);
   const nowKey = `${clock.date}T${clock.time}`;
   return sessions.map((s) => ({

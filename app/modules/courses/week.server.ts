@@ -51,7 +51,17 @@ export async function classSessions(from: string, to: string, filters: CalendarF
   let courses = db()
     .selectFrom("courses as c")
     .leftJoin("users as p", "p.id", "c.professor_id")
-    .select(["c.id", "c.course_id", "c.level_id", "c.schedule_days", "c.start_time", "c.end_time", "c.start_date", "c.end_date", "p.name as professor"])
+    .select([
+      "c.id",
+      "c.course_id",
+      "c.level_id",
+      "c.schedule_days",
+      "c.start_time",
+      "c.end_time",
+      "c.start_date",
+      "c.end_date",
+      "p.name as professor",
+    ])
     .where("c.status", "=", "active")
     .where("c.start_date", "<=", to)
     .where("c.end_date", ">=", from);
@@ -81,7 +91,9 @@ export async function classSessions(from: string, to: string, filters: CalendarF
       end_time: s.end_time,
     })),
   );
-  sessions.sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time) || a.code.localeCompare(b.code));
+  sessions.sort(
+    (a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time) || a.code.localeCompare(b.code),
+  );
 
   // A course's own holiday is shown only with that course (when it is on the calendar).
   const codes = new Map(courseRows.map((c) => [c.id, c.course_id]));
@@ -107,7 +119,10 @@ export async function loadWeek(monday: string, filters: CalendarFilters = {}) {
 /** `?professor=` and `?level=` of a calendar page; anything odd is no filter. */
 export function parseCalendarFilters(params: URLSearchParams): CalendarFilters {
   const id = z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined);
-  return { professorId: id.parse(params.get("professor") || undefined), levelId: id.parse(params.get("level") || undefined) };
+  return {
+    professorId: id.parse(params.get("professor") || undefined),
+    levelId: id.parse(params.get("level") || undefined),
+  };
 }
 
 /** Sessions as calendar events: course code, level and professor, leading where `href` says (or nowhere). */

@@ -1,4 +1,4 @@
-import type { CourseSchedule } from "./calendar";
+import { type CourseSchedule } from "./calendar";
 import { formatDate, parseDate, parseScheduleDays } from "./dates";
 
 // PURE module (client and server): calendar weeks on plain YYYY-MM-DD dates.

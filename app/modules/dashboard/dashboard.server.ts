@@ -6,9 +6,21 @@ import { ABSENCE_WARNING } from "~/modules/students/absence";
 /** The staff dashboard's counts: five queries, run together. */
 export async function schoolCounts(today: string) {
   const [students, registrations, transfers, courses, professors] = await Promise.all([
-    db().selectFrom("students").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute(),
-    db().selectFrom("registrations").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow(),
-    db().selectFrom("transfers").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow(),
+    db()
+      .selectFrom("students")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("status")
+      .execute(),
+    db()
+      .selectFrom("registrations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow(),
+    db()
+      .selectFrom("transfers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow(),
     db()
       .selectFrom("courses")
       .select((eb) => eb.fn.countAll<number>().as("n"))

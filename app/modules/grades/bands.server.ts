@@ -5,14 +5,17 @@ import { type Band, type BandInput, overlappingBand } from "./bands";
 
 /** Every band, best first (bands are few: no paging). */
 export async function listBands() {
-  const rows = await db().selectFrom("grade_bands").select(["id", "name", "min", "max"]).orderBy("min", "desc").orderBy("id").execute();
+  const rows = await db()
+    .selectFrom("grade_bands")
+    .select(["id", "name", "min", "max"])
+    .orderBy("min", "desc")
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ ...r, min: Number(r.min), max: Number(r.max) }));
 }
 
 export type BandOutcome =
-  | { ok: true; id: number }
-  | { ok: false; reason: "notFound" }
-  | { ok: false; reason: "overlap"; band: Band };
+  { ok: true; id: number } | { ok: false; reason: "notFound" } | { ok: false; reason: "overlap"; band: Band };
 
 /**
  * Creates (id null) or updates a band unless its range overlaps another one.
@@ -45,14 +48,28 @@ export async function saveBand(id: number | null, input: BandInput, userId: numb
     });
 }
 
-export async function deleteBand(id: number, userId: number): Promise<{ ok: true } | { ok: false; reason: "notFound" }> {
+export async function deleteBand(
+  id: number,
+  userId: number,
+): Promise<{ ok: true } | { ok: false; reason: "notFound" }> {
   return db()
     .transaction()
     .execute(async (trx) => {
-      const band = await trx.selectFrom("grade_bands").select(["name", "min", "max"]).where("id", "=", id).executeTakeFirst();
+      const band = await trx
+        .selectFrom("grade_bands")
+        .select(["name", "min", "max"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!band) return { ok: false, reason: "notFound" } as const;
       await trx.deleteFrom("grade_bands").where("id", "=", id).execute();
-      await audit(userId, "grade_band.deleted", "grade_band", id, { name: band.name, min: Number(band.min), max: Number(band.max) }, trx);
+      await audit(
+        userId,
+        "grade_band.deleted",
+        "grade_band",
+        id,
+        { name: band.name, min: Number(band.min), max: Number(band.max) },
+        trx,
+      );
       return { ok: true } as const;
     });
 }

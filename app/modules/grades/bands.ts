@@ -56,7 +56,11 @@ export function overlaps(a: Pick<Band, "min" | "max">, b: Pick<Band, "min" | "ma
 }
 
 /** The first band (other than `exceptId`) that the range would overlap. */
-export function overlappingBand<B extends Band>(range: Pick<Band, "min" | "max">, bands: readonly B[], exceptId?: number): B | undefined {
+export function overlappingBand<B extends Band>(
+  range: Pick<Band, "min" | "max">,
+  bands: readonly B[],
+  exceptId?: number,
+): B | undefined {
   return bands.find((b) => b.id !== exceptId && overlaps(range, b));
 }
 

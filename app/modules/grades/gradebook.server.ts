@@ -1,10 +1,10 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, type Transaction } from "kysely";
 import { database, db } from "~/db/kysely.server";
-import type { AgeCategory, Database, GradingCategory } from "~/db/schema";
+import { type AgeCategory, type Database, type GradingCategory } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
 import { type GradeError, type PostedCell, cellName, readGradebookPost, sameGrade, studentResult } from "./gradebook";
-import type { Percentages } from "./grading";
+import { type Percentages } from "./grading";
 import { bySyllabusOrder } from "./syllabus";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -43,7 +43,16 @@ export const gradeKey = (studentId: number, itemId: number) => `${studentId}_${i
 export async function loadSheetCourse(courseId: number, ex: Executor = db()): Promise<SheetCourse> {
   const c = await ex
     .selectFrom("courses")
-    .select(["id", "course_id", "level_id", "age_category", "end_date", "assig_percentage", "test_percentage", "exam_percentage"])
+    .select([
+      "id",
+      "course_id",
+      "level_id",
+      "age_category",
+      "end_date",
+      "assig_percentage",
+      "test_percentage",
+      "exam_percentage",
+    ])
     .where("id", "=", courseId)
     .executeTakeFirstOrThrow();
   return {
@@ -61,7 +70,11 @@ export async function loadSheetCourse(courseId: number, ex: Executor = db()): Pr
  */
 export async function loadCourseSheet(courseId: number, today: string, ex: Executor = db()): Promise<CourseSheet> {
   const [items, enrolled, grades] = await Promise.all([
-    ex.selectFrom("grading_items").select(["id", "item_name", "category", "position"]).where("course_id", "=", courseId).execute(),
+    ex
+      .selectFrom("grading_items")
+      .select(["id", "item_name", "category", "position"])
+      .where("course_id", "=", courseId)
+      .execute(),
     ex
       .selectFrom("enrollments")
       .innerJoin("students as s", "s.id", "enrollments.student_id")
@@ -86,7 +99,10 @@ export async function loadCourseSheet(courseId: number, today: string, ex: Execu
     const id = Number(s.id);
     if (seen.has(id)) continue;
     seen.add(id);
-    students.push({ id, name: [s.first_name, s.middle_name, s.last_name, s.second_last_name].filter(Boolean).join(" ") });
+    students.push({
+      id,
+      name: [s.first_name, s.middle_name, s.last_name, s.second_last_name].filter(Boolean).join(" "),
+    });
   }
   return {
     items: bySyllabusOrder(items.map((i) => ({ ...i, id: Number(i.id), position: Number(i.position) }))),
@@ -146,13 +162,19 @@ export type GradebookSaveOutcome =
  * form was rendered, nothing is saved and the conflict is reported. A grade
  * that existed and changes (or is emptied) is written to the audit log.
  */
-export async function saveGradebook(courseId: number, userId: number, form: FormData | URLSearchParams, today: string): Promise<GradebookSaveOutcome> {
+export async function saveGradebook(
+  courseId: number,
+  userId: number,
+  form: FormData | URLSearchParams,
+  today: string,
+): Promise<GradebookSaveOutcome> {
   const postgres = database().dialect === "postgres";
   return db()
     .transaction()
     .execute(async (trx) => {
       // Two saves of the same course run one after the other (SQLite has one writer anyway).
-      if (postgres) await trx.selectFrom("courses").select("id").where("id", "=", courseId).forUpdate().executeTakeFirst();
+      if (postgres)
+        await trx.selectFrom("courses").select("id").where("id", "=", courseId).forUpdate().executeTakeFirst();
       const sheet = await loadCourseSheet(courseId, today, trx);
       const post = readGradebookPost(
         form,
@@ -219,7 +241,13 @@ export async function saveGradebook(courseId: number, userId: number, form: Form
         for (const w of removals) byItem.set(w.cell.itemId, [...(byItem.get(w.cell.itemId) ?? []), w.cell.studentId]);
         await trx
           .deleteFrom("grades")
-          .where((eb) => eb.or([...byItem].map(([itemId, studentIds]) => eb.and([eb("grading_item_id", "=", itemId), eb("student_id", "in", studentIds)]))))
+          .where((eb) =>
+            eb.or(
+              [...byItem].map(([itemId, studentIds]) =>
+                eb.and([eb("grading_item_id", "=", itemId), eb("student_id", "in", studentIds)]),
+              ),
+            ),
+          )
           .execute();
       }
       const changed = writes.filter((w) => w.old !== null);
@@ -229,7 +257,14 @@ export async function saveGradebook(courseId: number, userId: number, form: Form
           "grades.changed",
           "course",
           courseId,
-          { changes: changed.map((w) => ({ student_id: w.cell.studentId, grading_item_id: w.cell.itemId, old: w.old, new: w.grade })) },
+          {
+            changes: changed.map((w) => ({
+              student_id: w.cell.studentId,
+              grading_item_id: w.cell.itemId,
+              old: w.old,
+              new: w.grade,
+            })),
+          },
           trx,
         );
       }

@@ -1,4 +1,4 @@
-import type { GradingCategory } from "~/db/schema";
+import { type GradingCategory } from "~/db/schema";
 import { type CategoryAverages, type Percentages, categoryAverages, finalGrade, passFail, round2 } from "./grading";
 
 // PURE (client and server): the gradebook form — cell names, what a cell may
@@ -68,7 +68,11 @@ type FormLike = { entries(): IterableIterator<[string, FormDataEntryValue]> } | 
  * Reads every g_<student>_<item> cell (and its o_ original) of a post. Cells
  * of students or items outside the given sets make the whole post foreign.
  */
-export function readGradebookPost(form: FormLike, studentIds: ReadonlySet<number>, itemIds: ReadonlySet<number>): GradebookPost {
+export function readGradebookPost(
+  form: FormLike,
+  studentIds: ReadonlySet<number>,
+  itemIds: ReadonlySet<number>,
+): GradebookPost {
   const typed = new Map<string, string>();
   const originals = new Map<string, string>();
   let foreign = false;

@@ -1,4 +1,4 @@
-import type { GradingCategory } from "~/db/schema";
+import { type GradingCategory } from "~/db/schema";
 
 // PURE (client and server): the gradebook's arithmetic, PRODUCT 7. Every page
 // and PDF that shows an average, a final grade or PASS/FAIL calls this module.
@@ -14,7 +14,11 @@ export interface Percentages {
 }
 
 export function percentageOf(category: GradingCategory, p: Percentages): number {
-  return category === "ASSIGNMENTS" ? p.assig_percentage : category === "PROGRESS TESTS" ? p.test_percentage : p.exam_percentage;
+  return category === "ASSIGNMENTS"
+    ? p.assig_percentage
+    : category === "PROGRESS TESTS"
+      ? p.test_percentage
+      : p.exam_percentage;
 }
 
 /**
@@ -32,8 +36,13 @@ export function round2(n: number): number {
 export type CategoryAverages = Record<GradingCategory, number | null>;
 
 /** Mean of the entered grades of each category; null when a category has none. */
-export function categoryAverages(grades: readonly { category: GradingCategory; grade: number | null | undefined }[]): CategoryAverages {
-  const sums = { ASSIGNMENTS: [0, 0], "PROGRESS TESTS": [0, 0], EXAM: [0, 0] } as Record<GradingCategory, [number, number]>;
+export function categoryAverages(
+  grades: readonly { category: GradingCategory; grade: number | null | undefined }[],
+): CategoryAverages {
+  const sums = { ASSIGNMENTS: [0, 0], "PROGRESS TESTS": [0, 0], EXAM: [0, 0] } as Record<
+    GradingCategory,
+    [number, number]
+  >;
   for (const g of grades) {
     if (g.grade === null || g.grade === undefined || Number.isNaN(g.grade)) continue;
     sums[g.category][0] += g.grade;

@@ -1,4 +1,4 @@
-import type { ReportRow } from "./report.server";
+import { type ReportRow } from "./report.server";
 
 // The student report's sorting (PRODUCT 7: "Sortable"): whitelisted columns only.
 export const REPORT_SORTS = ["name", "final", "absences"] as const;
@@ -24,10 +24,10 @@ export function sortRows(rows: ReportRow[], sort: ReportSort, dir: Dir) {
   return [...rows].sort((a, b) => {
     if (sort === "name") return sign * byName(a, b);
     if (sort === "final") {
-      if (a.final === null || b.final === null) return (a.final === null ? 1 : 0) - (b.final === null ? 1 : 0) || byName(a, b);
+      if (a.final === null || b.final === null)
+        return (a.final === null ? 1 : 0) - (b.final === null ? 1 : 0) || byName(a, b);
       return sign * (a.final - b.final) || byName(a, b);
     }
     return sign * (a.attendance.absences - b.attendance.absences) || byName(a, b);
   });
 }
-

@@ -1,7 +1,7 @@
 import { db } from "~/db/kysely.server";
-import { certificateEligibility, courseHasEnded } from "~/modules/certificates/eligibility";
-import type { AttendanceValue } from "~/db/schema";
+import { type AttendanceValue } from "~/db/schema";
 import { type AttendanceSummary, fromCounts } from "~/modules/attendance/attendance";
+import { certificateEligibility, courseHasEnded } from "~/modules/certificates/eligibility";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { examModules, examType, levelById, nextLevelId } from "~/modules/students/levels";
 import { listBands } from "./bands.server";

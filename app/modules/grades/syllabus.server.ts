@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, type Transaction } from "kysely";
 import { db } from "~/db/kysely.server";
-import type { Database, GradingCategory } from "~/db/schema";
+import { type Database, type GradingCategory } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { bySyllabusOrder, defaultSyllabus, syllabusLevel } from "./syllabus";
 
@@ -35,7 +35,11 @@ async function nextPosition(trx: Trx, levelId: number) {
   return Number(row?.p ?? 0) + 1;
 }
 
-export async function addSyllabusItem(levelId: number, item: { item_name: string; category: GradingCategory }, userId: number) {
+export async function addSyllabusItem(
+  levelId: number,
+  item: { item_name: string; category: GradingCategory },
+  userId: number,
+) {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -52,7 +56,12 @@ export async function addSyllabusItem(levelId: number, item: { item_name: string
 
 export type ItemOutcome = { ok: true } | { ok: false; reason: "notFound" };
 
-export async function renameSyllabusItem(levelId: number, itemId: number, name: string, userId: number): Promise<ItemOutcome> {
+export async function renameSyllabusItem(
+  levelId: number,
+  itemId: number,
+  name: string,
+  userId: number,
+): Promise<ItemOutcome> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -90,7 +99,12 @@ export async function removeSyllabusItem(levelId: number, itemId: number, userId
  * order the page shows): swaps its position with the neighbour's. At the
  * edge nothing changes.
  */
-export async function moveSyllabusItem(levelId: number, itemId: number, direction: "up" | "down", userId: number): Promise<ItemOutcome> {
+export async function moveSyllabusItem(
+  levelId: number,
+  itemId: number,
+  direction: "up" | "down",
+  userId: number,
+): Promise<ItemOutcome> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -106,7 +120,10 @@ export async function moveSyllabusItem(levelId: number, itemId: number, directio
       const other = siblings[direction === "up" ? i - 1 : i + 1];
       if (!other) return { ok: true } as const;
       // Equal positions (hand-made data) would not swap: give them distinct ones first.
-      const [a, b] = item.position === other.position ? [item.position, other.position + (direction === "up" ? -1 : 1)] : [item.position, other.position];
+      const [a, b] =
+        item.position === other.position
+          ? [item.position, other.position + (direction === "up" ? -1 : 1)]
+          : [item.position, other.position];
       await trx.updateTable("syllabus_items").set({ position: b }).where("id", "=", item.id).execute();
       await trx.updateTable("syllabus_items").set({ position: a }).where("id", "=", other.id).execute();
       await audit(userId, "syllabus.item_moved", "syllabus_item", itemId, { direction }, trx);
@@ -115,13 +132,21 @@ export async function moveSyllabusItem(levelId: number, itemId: number, directio
 }
 
 /** The default items of a level that has none yet; a level with items is left alone. */
-export async function createDefaultSyllabus(levelId: number, userId: number): Promise<{ ok: true; created: number } | { ok: false; reason: "notEmpty" | "notFound" }> {
+export async function createDefaultSyllabus(
+  levelId: number,
+  userId: number,
+): Promise<{ ok: true; created: number } | { ok: false; reason: "notEmpty" | "notFound" }> {
   const level = syllabusLevel(levelId);
   if (!level) return { ok: false, reason: "notFound" };
   return db()
     .transaction()
     .execute(async (trx) => {
-      const existing = await trx.selectFrom("syllabus_items").select("id").where("level_id", "=", levelId).limit(1).executeTakeFirst();
+      const existing = await trx
+        .selectFrom("syllabus_items")
+        .select("id")
+        .where("level_id", "=", levelId)
+        .limit(1)
+        .executeTakeFirst();
       if (existing) return { ok: false, reason: "notEmpty" } as const;
       const items = defaultSyllabus(levelId, level.age).map((it, i) => ({ level_id: levelId, ...it, position: i + 1 }));
       await trx.insertInto("syllabus_items").values(items).execute();
@@ -144,7 +169,14 @@ export async function copySyllabusToCourse(trx: Trx, levelId: number, courseId: 
   if (ordered.length === 0) return 0;
   await trx
     .insertInto("grading_items")
-    .values(ordered.map((it, i) => ({ course_id: courseId, item_name: it.item_name, category: it.category, position: i + 1 })))
+    .values(
+      ordered.map((it, i) => ({
+        course_id: courseId,
+        item_name: it.item_name,
+        category: it.category,
+        position: i + 1,
+      })),
+    )
     .execute();
   return ordered.length;
 }

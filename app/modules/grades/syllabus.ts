@@ -1,9 +1,13 @@
-import type { AgeCategory, GradingCategory } from "~/db/schema";
+import { type AgeCategory, type GradingCategory } from "~/db/schema";
 import { ALL_LEVELS, type ExamType, type Level, examModules, examType, levelsFor } from "~/modules/students/levels";
 
 // PURE module (client and server): the syllabus of a level (PRODUCT 7).
 
-export const GRADING_CATEGORIES = ["ASSIGNMENTS", "PROGRESS TESTS", "EXAM"] as const satisfies readonly GradingCategory[];
+export const GRADING_CATEGORIES = [
+  "ASSIGNMENTS",
+  "PROGRESS TESTS",
+  "EXAM",
+] as const satisfies readonly GradingCategory[];
 
 export const ITEM_NAME_MAX = 80;
 
@@ -48,11 +52,17 @@ export function syllabusLevel(levelId: number): SyllabusLevel | undefined {
 
 /** The levels of one age category, in that category's own order (PRODUCT 3). */
 export function syllabusLevelsFor(age: AgeCategory): SyllabusLevel[] {
-  return levelsFor(age).map((l) => syllabusLevel(l.id)).filter((l): l is SyllabusLevel => l !== undefined);
+  return levelsFor(age)
+    .map((l) => syllabusLevel(l.id))
+    .filter((l): l is SyllabusLevel => l !== undefined);
 }
 
 /** Items in the order of their categories, then by position. */
-export function bySyllabusOrder<T extends { category: GradingCategory; position: number; id?: number }>(items: readonly T[]): T[] {
+export function bySyllabusOrder<T extends { category: GradingCategory; position: number; id?: number }>(
+  items: readonly T[],
+): T[] {
   const rank = (c: GradingCategory) => GRADING_CATEGORIES.indexOf(c as (typeof GRADING_CATEGORIES)[number]);
-  return [...items].sort((a, b) => rank(a.category) - rank(b.category) || a.position - b.position || (a.id ?? 0) - (b.id ?? 0));
+  return [...items].sort(
+    (a, b) => rank(a.category) - rank(b.category) || a.position - b.position || (a.id ?? 0) - (b.id ?? 0),
+  );
 }

@@ -17,8 +17,20 @@ export interface MenuPreferences {
 
 export async function menuPreferences(userId: number): Promise<MenuPreferences> {
   const [bookmarks, pins] = await Promise.all([
-    db().selectFrom("menu_bookmarks").select(["path", "label"]).where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute(),
-    db().selectFrom("menu_pins").select("item_id").where("user_id", "=", userId).orderBy("created_at").orderBy("item_id").execute(),
+    db()
+      .selectFrom("menu_bookmarks")
+      .select(["path", "label"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+    db()
+      .selectFrom("menu_pins")
+      .select("item_id")
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .orderBy("item_id")
+      .execute(),
   ]);
   return { bookmarks, pins: pins.map((p) => p.item_id) };
 }
@@ -30,17 +42,28 @@ export type Outcome = { ok: true } | { ok: false; error: "limit" };
  * `table` (and `present` is not one of them). On PostgreSQL the user's row is
  * locked first, so two requests at once cannot both pass the count.
  */
-async function withinLimit(userId: number, table: "menu_bookmarks" | "menu_pins", present: (trx: ReturnType<typeof db>) => Promise<boolean>, write: (trx: ReturnType<typeof db>) => Promise<unknown>): Promise<Outcome> {
+async function withinLimit(
+  userId: number,
+  table: "menu_bookmarks" | "menu_pins",
+  present: (trx: ReturnType<typeof db>) => Promise<boolean>,
+  write: (trx: ReturnType<typeof db>) => Promise<unknown>,
+): Promise<Outcome> {
   const postgres = database().dialect === "postgres";
-  return db().transaction().execute(async (trx) => {
-    if (postgres) await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
-    if (!(await present(trx))) {
-      const { n } = await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
-      if (Number(n) >= MENU_PREFERENCES_MAX) return { ok: false, error: "limit" } as const;
-    }
-    await write(trx);
-    return { ok: true } as const;
-  });
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      if (postgres) await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+      if (!(await present(trx))) {
+        const { n } = await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("user_id", "=", userId)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= MENU_PREFERENCES_MAX) return { ok: false, error: "limit" } as const;
+      }
+      await write(trx);
+      return { ok: true } as const;
+    });
 }
 
 /** Stars (on) or un-stars a page; starring it again keeps one bookmark with the newer label. */
@@ -53,7 +76,13 @@ export async function setBookmark(userId: number, path: string, label: string, o
   return withinLimit(
     userId,
     "menu_bookmarks",
-    async (trx) => !!(await trx.selectFrom("menu_bookmarks").select("id").where("user_id", "=", userId).where("path", "=", path).executeTakeFirst()),
+    async (trx) =>
+      !!(await trx
+        .selectFrom("menu_bookmarks")
+        .select("id")
+        .where("user_id", "=", userId)
+        .where("path", "=", path)
+        .executeTakeFirst()),
     (trx) =>
       trx
         .insertInto("menu_bookmarks")
@@ -72,7 +101,13 @@ export async function setPin(userId: number, itemId: string, on: boolean): Promi
   return withinLimit(
     userId,
     "menu_pins",
-    async (trx) => !!(await trx.selectFrom("menu_pins").select("item_id").where("user_id", "=", userId).where("item_id", "=", itemId).executeTakeFirst()),
+    async (trx) =>
+      !!(await trx
+        .selectFrom("menu_pins")
+        .select("item_id")
+        .where("user_id", "=", userId)
+        .where("item_id", "=", itemId)
+        .executeTakeFirst()),
     (trx) =>
       trx
         .insertInto("menu_pins")

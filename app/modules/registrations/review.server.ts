@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
-import type { ApprovalStatus } from "~/db/schema";
+import { type ApprovalStatus } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
 import { schoolDayRange, schoolToday } from "~/modules/courses/sessions.server";
+import { MAX_ID } from "~/modules/shared/ids";
 import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
-import { MAX_ID } from "~/modules/shared/ids";
 
 export const REGISTRATIONS_PAGE_SIZE = 25;
 
@@ -56,7 +56,19 @@ export async function listRegistrations(f: ReturnType<typeof parseRegistrationFi
   }
   const [rows, count] = await Promise.all([
     query
-      .select(["id", "reference", "first_name", "last_name", "second_last_name", "id_number", "age_category", "level_id", "schedule", "status", "created_at"])
+      .select([
+        "id",
+        "reference",
+        "first_name",
+        "last_name",
+        "second_last_name",
+        "id_number",
+        "age_category",
+        "level_id",
+        "schedule",
+        "status",
+        "created_at",
+      ])
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(f.limit)
@@ -97,7 +109,14 @@ export async function coursesForRegistration(levelId: number, age: string, today
     .where("courses.age_category", "=", age as "kids" | "adults")
     .where("courses.status", "=", "active")
     .where("courses.end_date", ">=", today)
-    .groupBy(["courses.id", "courses.course_id", "courses.schedule_days", "courses.start_time", "courses.end_time", "courses.capacity"])
+    .groupBy([
+      "courses.id",
+      "courses.course_id",
+      "courses.schedule_days",
+      "courses.start_time",
+      "courses.end_time",
+      "courses.capacity",
+    ])
     .orderBy("courses.course_id")
     .execute();
 }
@@ -111,7 +130,11 @@ export type DecisionOutcome =
  * registration's data), optionally an enrollment, the audit line — all or nothing.
  * Only a registration still pending can be decided, so a second approval changes nothing.
  */
-export async function approveRegistration(id: number, userId: number, courseId: number | null): Promise<DecisionOutcome> {
+export async function approveRegistration(
+  id: number,
+  userId: number,
+  courseId: number | null,
+): Promise<DecisionOutcome> {
   // The enrollment starts on the school's today, read before the transaction (see schoolToday).
   const day = await schoolToday();
   return db()
@@ -129,7 +152,11 @@ export async function approveRegistration(id: number, userId: number, courseId: 
         return { ok: false, reason: exists ? "notPending" : "notFound" } as const;
       }
       const r = await trx.selectFrom("registrations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-      const clash = await trx.selectFrom("students").select("id").where("id_number", "=", r.id_number).executeTakeFirst();
+      const clash = await trx
+        .selectFrom("students")
+        .select("id")
+        .where("id_number", "=", r.id_number)
+        .executeTakeFirst();
       if (clash) throw new DecisionError("studentExists");
 
       const student = await trx
@@ -171,7 +198,13 @@ export async function approveRegistration(id: number, userId: number, courseId: 
           .select(["id", "capacity", "level_id", "age_category", "status", "end_date", "start_date"])
           .where("id", "=", courseId)
           .executeTakeFirst();
-        if (!course || course.status !== "active" || course.level_id !== r.level_id || course.age_category !== r.age_category || course.end_date < day) {
+        if (
+          !course ||
+          course.status !== "active" ||
+          course.level_id !== r.level_id ||
+          course.age_category !== r.age_category ||
+          course.end_date < day
+        ) {
           throw new DecisionError("courseInvalid");
         }
         const enrolled = await trx
@@ -183,10 +216,23 @@ export async function approveRegistration(id: number, userId: number, courseId: 
         if (Number(enrolled.n) >= course.capacity) throw new DecisionError("courseFull");
         await trx
           .insertInto("enrollments")
-          .values({ student_id: student.id, course_id: courseId, start_date: day > course.start_date ? day : course.start_date, end_date: null, end_reason: null })
+          .values({
+            student_id: student.id,
+            course_id: courseId,
+            start_date: day > course.start_date ? day : course.start_date,
+            end_date: null,
+            end_reason: null,
+          })
           .execute();
       }
-      await audit(userId, "registration.approved", "registration", id, { student_id: student.id, course_id: courseId }, trx);
+      await audit(
+        userId,
+        "registration.approved",
+        "registration",
+        id,
+        { student_id: student.id, course_id: courseId },
+        trx,
+      );
       return { ok: true, studentId: student.id } as const;
     })
     .catch((error) => {
@@ -207,7 +253,12 @@ export async function rejectRegistration(id: number, userId: number, reason: str
     .execute(async (trx) => {
       const done = await trx
         .updateTable("registrations")
-        .set({ status: "rejected" as ApprovalStatus, reject_reason: reason, decided_by: userId, decided_at: new Date().toISOString() })
+        .set({
+          status: "rejected" as ApprovalStatus,
+          reject_reason: reason,
+          decided_by: userId,
+          decided_at: new Date().toISOString(),
+        })
         .where("id", "=", id)
         .where("status", "=", "pending")
         .executeTakeFirst();

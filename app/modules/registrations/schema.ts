@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
 import { MAX_ID } from "~/modules/shared/ids";
 import { findLevel } from "~/modules/students/levels";
-import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
 
 // Shared by the browser (checks as you leave a field) and the server (the
 // real checks). Messages are translation keys under `registration.errors`.
@@ -65,7 +65,12 @@ export const emailRule = (messages: { required: string; tooLong: string; invalid
     .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), messages.shape)
     .transform((v) => v.toLowerCase());
 
-export const emailField = emailRule({ required: E("emailRequired"), tooLong: E("tooLong"), invalid: E("emailInvalid"), shape: E("emailShape") });
+export const emailField = emailRule({
+  required: E("emailRequired"),
+  tooLong: E("tooLong"),
+  invalid: E("emailInvalid"),
+  shape: E("emailShape"),
+});
 
 /**
  * A real calendar date, not after `today` (the school's date, YYYY-MM-DD:
@@ -82,34 +87,44 @@ export function isValidBirthday(value: string, today: string) {
 }
 
 /** Step 1's plain field rules; a birthday may not be after `today` (the school's date). */
-export const personalFields = (today: string) => z.object({
-  first_name: required("firstName"),
-  middle_name: required("middleName"),
-  last_name: required("lastName"),
-  second_last_name: required("secondLastName"),
-  id_number: z
-    .string({ required_error: E("idNumber") })
-    .trim()
-    .min(1, E("idNumber"))
-    .min(ID_NUMBER_MIN, E("idNumberMin"))
-    .max(ID_NUMBER_MAX, E("idNumberMax"))
-    .regex(/^[A-Za-z0-9-]+$/, E("idNumberChars")),
-  birthday: z
-    .string({ required_error: E("birthday") })
-    .trim()
-    .min(1, E("birthday"))
-    .refine((v) => isValidBirthday(v, today), E("birthdayInvalid")),
-  phone_number: phone("phone"),
-  email: emailField,
-  age_category: z.enum(["kids", "adults"], { required_error: E("ageCategory"), message: E("ageCategory") }),
-  emergency_contact_name: optionalText(NAME_MAX * 2),
-  emergency_contact_phone: z.string().trim().max(40, E("tooLong")).optional(),
-  emergency_contact_relationship: optionalText(NAME_MAX),
-});
+export const personalFields = (today: string) =>
+  z.object({
+    first_name: required("firstName"),
+    middle_name: required("middleName"),
+    last_name: required("lastName"),
+    second_last_name: required("secondLastName"),
+    id_number: z
+      .string({ required_error: E("idNumber") })
+      .trim()
+      .min(1, E("idNumber"))
+      .min(ID_NUMBER_MIN, E("idNumberMin"))
+      .max(ID_NUMBER_MAX, E("idNumberMax"))
+      .regex(/^[A-Za-z0-9-]+$/, E("idNumberChars")),
+    birthday: z
+      .string({ required_error: E("birthday") })
+      .trim()
+      .min(1, E("birthday"))
+      .refine((v) => isValidBirthday(v, today), E("birthdayInvalid")),
+    phone_number: phone("phone"),
+    email: emailField,
+    age_category: z.enum(["kids", "adults"], { required_error: E("ageCategory"), message: E("ageCategory") }),
+    emergency_contact_name: optionalText(NAME_MAX * 2),
+    emergency_contact_phone: z.string().trim().max(40, E("tooLong")).optional(),
+    emergency_contact_relationship: optionalText(NAME_MAX),
+  });
 
 // The kids' rules read the raw values, so they are checked (and reported)
 // together with the other fields instead of only once those are valid.
-type KidsInput = Partial<Record<"age_category" | "phone_number" | "emergency_contact_name" | "emergency_contact_phone" | "emergency_contact_relationship", unknown>>;
+type KidsInput = Partial<
+  Record<
+    | "age_category"
+    | "phone_number"
+    | "emergency_contact_name"
+    | "emergency_contact_phone"
+    | "emergency_contact_relationship",
+    unknown
+  >
+>;
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
 export const kidsRules = z
@@ -124,7 +139,8 @@ export const kidsRules = z
       emergency_contact_relationship: text(r.emergency_contact_relationship),
     };
     if (v.age_category !== "kids") return;
-    if (!v.emergency_contact_name) ctx.addIssue({ code: "custom", path: ["emergency_contact_name"], message: E("emergencyName") });
+    if (!v.emergency_contact_name)
+      ctx.addIssue({ code: "custom", path: ["emergency_contact_name"], message: E("emergencyName") });
     if (!v.emergency_contact_relationship)
       ctx.addIssue({ code: "custom", path: ["emergency_contact_relationship"], message: E("emergencyRelationship") });
     const p = normalizePhone(v.emergency_contact_phone);
@@ -150,11 +166,17 @@ export function emergencyByAge<
 >(fields: T) {
   return fields.age_category === "kids"
     ? { ...fields, emergency_contact_phone: normalizePhone(fields.emergency_contact_phone ?? "") }
-    : { ...fields, emergency_contact_name: undefined, emergency_contact_phone: undefined, emergency_contact_relationship: undefined };
+    : {
+        ...fields,
+        emergency_contact_name: undefined,
+        emergency_contact_phone: undefined,
+        emergency_contact_relationship: undefined,
+      };
 }
 
 /** Step 1 (personal data) as of the school's date `today`. */
-export const personalSchema = (today: string) => z.intersection(personalFields(today), kidsRules).transform(emergencyByAge);
+export const personalSchema = (today: string) =>
+  z.intersection(personalFields(today), kidsRules).transform(emergencyByAge);
 
 export const HEAR_ABOUT_VALUES = ["social_media", "friend", "search", "flyer", "walk_in", "other"] as const;
 
@@ -169,7 +191,10 @@ export const addressFields = {
 };
 
 /** A billing address is required when it is not the same as the address. */
-export function requireBillingAddress(v: { same_billing: "yes" | "no"; billing_address?: string }, ctx: z.RefinementCtx) {
+export function requireBillingAddress(
+  v: { same_billing: "yes" | "no"; billing_address?: string },
+  ctx: z.RefinementCtx,
+) {
   if (v.same_billing === "no" && !v.billing_address)
     ctx.addIssue({ code: "custom", path: ["billing_address"], message: E("billingAddress") });
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { db } from "~/db/kysely.server";
-import type { AgeCategory } from "~/db/schema";
+import { type AgeCategory } from "~/db/schema";
 import { isHttps, rateLimitFactor, sessionSecrets } from "~/env.server";
 import { hashToken } from "~/modules/auth/session.server";
 import { schoolToday } from "~/modules/courses/sessions.server";
@@ -77,7 +77,12 @@ export async function loadDraft(request: Request): Promise<Draft | null> {
   const row = await db()
     .selectFrom("registration_drafts")
     .leftJoin("registrations", "registrations.id", "registration_drafts.registration_id")
-    .select(["registration_drafts.data", "registration_drafts.registration_id", "registration_drafts.created_at", "registrations.reference"])
+    .select([
+      "registration_drafts.data",
+      "registration_drafts.registration_id",
+      "registration_drafts.created_at",
+      "registrations.reference",
+    ])
     .where("registration_drafts.token_hash", "=", tokenHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -89,7 +94,12 @@ export async function loadDraft(request: Request): Promise<Draft | null> {
   } catch {
     data = { raw: {} };
   }
-  return { tokenHash, data: { ...data, raw: data.raw ?? {} }, registrationId: row.registration_id, reference: row.reference ?? null };
+  return {
+    tokenHash,
+    data: { ...data, raw: data.raw ?? {} },
+    registrationId: row.registration_id,
+    reference: row.reference ?? null,
+  };
 }
 
 export type SaveOutcome = { headers?: HeadersInit; refused?: "tooManyDrafts" };
@@ -100,7 +110,12 @@ export type SaveOutcome = { headers?: HeadersInit; refused?: "tooManyDrafts" };
  * a cookie, and is refused when its client (`client`, the sender's address:
  * clientKey) already has DRAFTS_PER_CLIENT unfinished drafts.
  */
-export async function saveDraft(request: Request, client: string, draft: Draft | null, data: DraftData): Promise<SaveOutcome> {
+export async function saveDraft(
+  request: Request,
+  client: string,
+  draft: Draft | null,
+  data: DraftData,
+): Promise<SaveOutcome> {
   const now = new Date();
   const stored = JSON.stringify({ ...data, raw: boundedRaw(data.raw) });
   if (draft) {
@@ -119,7 +134,14 @@ export async function saveDraft(request: Request, client: string, draft: Draft |
   const tokenHash = hashToken(token);
   await db()
     .insertInto("registration_drafts")
-    .values({ token_hash: tokenHash, data: stored, client, registration_id: null, created_at: now.toISOString(), updated_at: now.toISOString() })
+    .values({
+      token_hash: tokenHash,
+      data: stored,
+      client,
+      registration_id: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
     .execute();
   // Counted after the insert, so of parallel new drafts the ones past the limit see it.
   const row = await db()
@@ -147,7 +169,10 @@ function asSubmitted(raw: RawValues = {}) {
 
 /** Which steps hold valid data on the school's date `today` (step 2 is rechecked against step 1's age). */
 export function completedSteps(data: DraftData, today: string) {
-  const personal = data.personal && personalSchema(today).safeParse(asSubmitted(data.raw.personal)).success ? data.personal : undefined;
+  const personal =
+    data.personal && personalSchema(today).safeParse(asSubmitted(data.raw.personal)).success
+      ? data.personal
+      : undefined;
   const address =
     personal && data.address && addressSchema(personal.age_category).safeParse(asSubmitted(data.raw.address)).success
       ? data.address
@@ -167,8 +192,18 @@ export function firstIncompleteStep(data: DraftData, submitted: boolean, today: 
 /** An id_number that already has a pending registration or an active student. */
 export async function idNumberTaken(idNumber: string): Promise<boolean> {
   const [reg, student] = await Promise.all([
-    db().selectFrom("registrations").select("id").where("id_number", "=", idNumber).where("status", "=", "pending").executeTakeFirst(),
-    db().selectFrom("students").select("id").where("id_number", "=", idNumber).where("status", "=", "active").executeTakeFirst(),
+    db()
+      .selectFrom("registrations")
+      .select("id")
+      .where("id_number", "=", idNumber)
+      .where("status", "=", "pending")
+      .executeTakeFirst(),
+    db()
+      .selectFrom("students")
+      .select("id")
+      .where("id_number", "=", idNumber)
+      .where("status", "=", "active")
+      .executeTakeFirst(),
   ]);
   return !!(reg || student);
 }
@@ -206,7 +241,11 @@ export async function submitDraft(client: string, draft: Draft, data: DraftData)
   const now = new Date();
 
   const existing = async () =>
-    db().selectFrom("registrations").select("reference").where("draft_token_hash", "=", draft.tokenHash).executeTakeFirst();
+    db()
+      .selectFrom("registrations")
+      .select("reference")
+      .where("draft_token_hash", "=", draft.tokenHash)
+      .executeTakeFirst();
   const already = await existing();
   if (already) return { ok: true, reference: already.reference };
   if (await idNumberTaken(personal.id_number)) {

@@ -32,7 +32,8 @@ export function securityHeaders(headers: Headers, nonce: string | null) {
  * An HTML page the app writes without React (the PDF routes' error page):
  * no script at all, its own inline style, never in a frame.
  */
-const STATIC_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const STATIC_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 /** JSON and text (the API, the bell, the menu's answers, Remix's errors): nothing runs, nothing frames it. */
 const NO_CONTENT_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -85,7 +86,11 @@ export function secureResponse(request: Request, response: Response, nonce: stri
     return response;
   } catch {
     // Immutable headers (Response.redirect, a fetched response): the same answer with a copy of them.
-    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const copy = new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
     finishHeaders(request, copy.headers, nonce);
     return copy;
   }

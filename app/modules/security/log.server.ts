@@ -8,8 +8,17 @@ import { escapeControl, redactSecrets } from "../../../server/logging.js";
 // one-time set-password token in the log.
 
 /** Remix's ErrorResponse (isRouteErrorResponse, without React in the scripts that log through here). */
-function isErrorResponse(value: unknown): value is { status: number; statusText: string; data: unknown; error?: unknown } {
-  return !!value && typeof value === "object" && "status" in value && "statusText" in value && "internal" in value && "data" in value;
+function isErrorResponse(
+  value: unknown,
+): value is { status: number; statusText: string; data: unknown; error?: unknown } {
+  return (
+    !!value &&
+    typeof value === "object" &&
+    "status" in value &&
+    "statusText" in value &&
+    "internal" in value &&
+    "data" in value
+  );
 }
 
 /** A value's text for the log: secrets redacted, control characters escaped. */

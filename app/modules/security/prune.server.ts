@@ -24,9 +24,17 @@ export function draftCutoff(now: Date = new Date()) {
 
 /** Deletes expired drafts: unfinished ones after DRAFT_HOURS, finished ones after FINISHED_DRAFT_DAYS. */
 export async function pruneDrafts(now: Date = new Date()) {
-  await db().deleteFrom("registration_drafts").where("created_at", "<", draftCutoff(now)).where("registration_id", "is", null).execute();
+  await db()
+    .deleteFrom("registration_drafts")
+    .where("created_at", "<", draftCutoff(now))
+    .where("registration_id", "is", null)
+    .execute();
   const finished = new Date(now.getTime() - FINISHED_DRAFT_DAYS * 24 * HOUR_MS).toISOString();
-  await db().deleteFrom("registration_drafts").where("updated_at", "<", finished).where("registration_id", "is not", null).execute();
+  await db()
+    .deleteFrom("registration_drafts")
+    .where("updated_at", "<", finished)
+    .where("registration_id", "is not", null)
+    .execute();
 }
 
 /**

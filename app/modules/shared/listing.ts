@@ -6,8 +6,20 @@ export const MAX_LIMIT = 100;
 
 /** page/limit from the query string; anything odd falls back to the defaults. */
 export function parsePaging(params: URLSearchParams, defaultLimit: number) {
-  const page = z.coerce.number().int().min(1).max(100_000).catch(1).parse(params.get("page") ?? undefined);
-  const limit = z.coerce.number().int().min(1).max(MAX_LIMIT).catch(defaultLimit).parse(params.get("limit") ?? undefined);
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .catch(1)
+    .parse(params.get("page") ?? undefined);
+  const limit = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIMIT)
+    .catch(defaultLimit)
+    .parse(params.get("limit") ?? undefined);
   return { page, limit, offset: (page - 1) * limit };
 }
 
@@ -16,7 +28,10 @@ export function parsePaging(params: URLSearchParams, defaultLimit: number) {
  * NUL is dropped: no stored text holds it, and PostgreSQL refuses it in a query.
  */
 export function containsPattern(text: string) {
-  return `%${text.replace(/\u0000/g, "").toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text
+    .replace(/\u0000/g, "")
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not). */

@@ -20,7 +20,11 @@ const SEPARATOR = "\u001f";
  * is a call into JavaScript).
  */
 export function containsTextInAny(columns: readonly string[], text: string): Expression<SqlBool> {
-  if (text.includes(SEPARATOR)) return sql<SqlBool>`(${sql.join(columns.map((c) => containsText(c, text)), sql` or `)})`;
+  if (text.includes(SEPARATOR))
+    return sql<SqlBool>`(${sql.join(
+      columns.map((c) => containsText(c, text)),
+      sql` or `,
+    )})`;
   const joined = sql.join(
     columns.map((c) => sql`coalesce(${sql.ref(c)}, '')`),
     sql` || ${SEPARATOR} || `,

@@ -1,4 +1,4 @@
-import type { AttendanceValue } from "~/db/schema";
+import { type AttendanceValue } from "~/db/schema";
 
 // PRODUCT 6: absence count = absent + 0.5·late; 12 to under 20 is a warning,
 // 20 or more is danger.

@@ -1,4 +1,4 @@
-import type { AgeCategory } from "~/db/schema";
+import { type AgeCategory } from "~/db/schema";
 
 export interface Level {
   id: number;

@@ -56,29 +56,28 @@ export interface StudentSchemaOptions {
  */
 export function studentFields({ today, legacyHear }: StudentSchemaOptions) {
   const allowedHear = new Set<string>([...HEAR_ABOUT_VALUES, ...(legacyHear ? [legacyHear] : [])]);
-  return personalFields(today)
-    .extend({
-      // Staff records may lack a middle name (people without one, imported
-      // data); the public registration still asks for it.
-      middle_name: optionalText(NAME_MAX),
-      address: addressFields.address,
-      level_id: z
-        .string({ required_error: E("level") })
-        .trim()
-        .min(1, E("level"))
-        .max(10, E("levelInvalid"))
-        .transform(Number),
-      schedule: addressFields.schedule,
-      same_billing: addressFields.same_billing,
-      billing_address: addressFields.billing_address,
-      where_hear_about_us: z
-        .string()
-        .max(TEXT_MAX, E("tooLong"))
-        .optional()
-        .refine((v) => !v || allowedHear.has(v), "students:errors.hearInvalid"),
-      promotion: addressFields.promotion,
-      notes: optionalText(NOTES_MAX),
-    });
+  return personalFields(today).extend({
+    // Staff records may lack a middle name (people without one, imported
+    // data); the public registration still asks for it.
+    middle_name: optionalText(NAME_MAX),
+    address: addressFields.address,
+    level_id: z
+      .string({ required_error: E("level") })
+      .trim()
+      .min(1, E("level"))
+      .max(10, E("levelInvalid"))
+      .transform(Number),
+    schedule: addressFields.schedule,
+    same_billing: addressFields.same_billing,
+    billing_address: addressFields.billing_address,
+    where_hear_about_us: z
+      .string()
+      .max(TEXT_MAX, E("tooLong"))
+      .optional()
+      .refine((v) => !v || allowedHear.has(v), "students:errors.hearInvalid"),
+    promotion: addressFields.promotion,
+    notes: optionalText(NOTES_MAX),
+  });
 }
 
 /**
@@ -94,12 +93,30 @@ export function studentSchema(options: StudentSchemaOptions) {
 export type StudentInput = z.output<ReturnType<typeof studentSchema>>;
 
 const TEXT_COLUMNS = [
-  "first_name", "middle_name", "last_name", "second_last_name", "id_number", "birthday", "phone_number", "email",
-  "address", "age_category", "emergency_contact_name", "emergency_contact_phone", "emergency_contact_relationship",
-  "schedule", "billing_address", "where_hear_about_us", "promotion", "notes",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "second_last_name",
+  "id_number",
+  "birthday",
+  "phone_number",
+  "email",
+  "address",
+  "age_category",
+  "emergency_contact_name",
+  "emergency_contact_phone",
+  "emergency_contact_relationship",
+  "schedule",
+  "billing_address",
+  "where_hear_about_us",
+  "promotion",
+  "notes",
 ] as const;
 
-type StoredStudent = { [K in (typeof TEXT_COLUMNS)[number]]: string | null } & { level_id: number; same_billing: number };
+type StoredStudent = { [K in (typeof TEXT_COLUMNS)[number]]: string | null } & {
+  level_id: number;
+  same_billing: number;
+};
 
 /** A stored student as the form's initial values (all strings, as a form posts them). */
 export function formValuesOf(s: StoredStudent): Record<string, string> {

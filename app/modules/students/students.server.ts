@@ -1,16 +1,16 @@
 import { type ExpressionBuilder, type Kysely, type Transaction, sql } from "kysely";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
-import type { Database, RecordStatus, StudentsTable } from "~/db/schema";
+import { type Database, type RecordStatus, type StudentsTable } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
-import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
 import { enrolledOn, isEnrolledOn } from "~/modules/courses/enrollment";
+import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
 import { schoolToday } from "~/modules/courses/sessions.server";
 import { MAX_ID } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsTextInAny } from "~/modules/shared/sql.server";
 import { ADULT_LEVELS, KIDS_LEVELS, cefrBand } from "./levels";
-import type { StudentInput } from "./schema";
+import { type StudentInput } from "./schema";
 
 export const STUDENTS_PAGE_SIZE = 25;
 export const SORTS = ["name", "level", "created"] as const;
@@ -71,7 +71,15 @@ function levelRank(eb: ExpressionBuilder<Database & { s: StudentsTable }, "s">) 
   return sql<number>`case ${eb.ref("s.level_id")} ${sql.join(whens, sql` `)} else 999 end`;
 }
 
-const SEARCHED_COLUMNS = ["s.first_name", "s.middle_name", "s.last_name", "s.second_last_name", "s.id_number", "s.email", "s.phone_number"] as const;
+const SEARCHED_COLUMNS = [
+  "s.first_name",
+  "s.middle_name",
+  "s.last_name",
+  "s.second_last_name",
+  "s.id_number",
+  "s.email",
+  "s.phone_number",
+] as const;
 
 /** The students matching the filters (students' columns only: the page's courses are joined for its rows alone). */
 function filteredStudents(f: StudentFilters, today: string) {
@@ -147,7 +155,9 @@ async function absencesFor(enrollmentIds: number[]) {
   if (enrollmentIds.length === 0) return result;
   const rows = await db()
     .selectFrom("enrollments as e")
-    .innerJoin("absence_counts as ac", (j) => j.onRef("ac.student_id", "=", "e.student_id").onRef("ac.course_id", "=", "e.course_id"))
+    .innerJoin("absence_counts as ac", (j) =>
+      j.onRef("ac.student_id", "=", "e.student_id").onRef("ac.course_id", "=", "e.course_id"),
+    )
     .where("e.id", "in", enrollmentIds)
     .select(["e.student_id", "ac.half_absences"])
     .execute();
@@ -178,11 +188,19 @@ export async function listStudents(f: StudentFilters) {
     .execute();
   if (page.length === 0) {
     // Past the last page: the count has to be asked for on its own.
-    const count = f.offset > 0 ? await filteredStudents(f, today).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow() : { n: 0 };
+    const count =
+      f.offset > 0
+        ? await filteredStudents(f, today)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        : { n: 0 };
     return { rows: [], total: Number(count.n) };
   }
   const ids = page.map((r) => r.id);
-  const found = await withCurrentCourse(db().selectFrom("students as s"), today, ids).select(LIST_COLUMNS).where("s.id", "in", ids).execute();
+  const found = await withCurrentCourse(db().selectFrom("students as s"), today, ids)
+    .select(LIST_COLUMNS)
+    .where("s.id", "in", ids)
+    .execute();
   const byId = new Map(found.map((r) => [r.id, r]));
   return { rows: await withAbsences(ids.map((id) => byId.get(id)!)), total: Number(page[0].total) };
 }
@@ -194,14 +212,7 @@ export async function* exportStudents(f: StudentFilters) {
   const today = await schoolToday();
   for (let offset = 0; ; offset += EXPORT_BATCH) {
     const rows = await withCurrentCourse(ordered(filteredStudents(f, today), f), today)
-      .select([
-        ...LIST_COLUMNS,
-        "s.email",
-        "s.phone_number",
-        "s.age_category",
-        "s.schedule",
-        "s.promotion",
-      ])
+      .select([...LIST_COLUMNS, "s.email", "s.phone_number", "s.age_category", "s.schedule", "s.promotion"])
       .limit(EXPORT_BATCH)
       .offset(offset)
       .execute();
@@ -261,8 +272,17 @@ export async function enrollmentHistory(studentId: number) {
   const rows = await db()
     .selectFrom("enrollments as e")
     .innerJoin("courses as c", "c.id", "e.course_id")
-    .leftJoin("absence_counts as ac", (j) => j.onRef("ac.student_id", "=", "e.student_id").onRef("ac.course_id", "=", "e.course_id"))
-    .select(["e.id", "e.start_date", "e.end_date", "e.end_reason", "c.course_id as course_code", "ac.half_absences as half"])
+    .leftJoin("absence_counts as ac", (j) =>
+      j.onRef("ac.student_id", "=", "e.student_id").onRef("ac.course_id", "=", "e.course_id"),
+    )
+    .select([
+      "e.id",
+      "e.start_date",
+      "e.end_date",
+      "e.end_reason",
+      "c.course_id as course_code",
+      "ac.half_absences as half",
+    ])
     .where("e.student_id", "=", studentId)
     .orderBy("e.start_date", "desc")
     .orderBy("e.id", "desc")
@@ -279,7 +299,10 @@ export async function enrollmentHistory(studentId: number) {
 // Changes: one transaction each, with its audit line.
 
 type Trx = Kysely<Database> | Transaction<Database>;
-type EditableColumns = Omit<StudentsTable, "id" | "user_id" | "registration_id" | "status" | "created_at" | "updated_at">;
+type EditableColumns = Omit<
+  StudentsTable,
+  "id" | "user_id" | "registration_id" | "status" | "created_at" | "updated_at"
+>;
 
 /** The form's values as columns (empty optional text becomes null). */
 function columnsOf(v: StudentInput): EditableColumns {
@@ -348,7 +371,14 @@ export function createStudent(input: StudentInput, userId: number): Promise<Save
         const now = new Date().toISOString();
         const row = await trx
           .insertInto("students")
-          .values({ ...values, user_id: null, registration_id: null, status: "active", created_at: now, updated_at: now })
+          .values({
+            ...values,
+            user_id: null,
+            registration_id: null,
+            status: "active",
+            created_at: now,
+            updated_at: now,
+          })
           .returning("id")
           .executeTakeFirstOrThrow();
         const changes: Record<string, { from: null; to: unknown }> = {};
@@ -382,7 +412,8 @@ export function updateStudent(id: number, input: StudentInput, userId: number): 
           }
         }
         if (Object.keys(changes).length === 0) return { ok: true, id } as const;
-        if (patch.id_number !== undefined && (await idNumberUsed(trx, patch.id_number, id))) throw new SaveError("idNumberTaken");
+        if (patch.id_number !== undefined && (await idNumberUsed(trx, patch.id_number, id)))
+          throw new SaveError("idNumberTaken");
         await trx
           .updateTable("students")
           .set({ ...patch, updated_at: new Date().toISOString() })
@@ -413,7 +444,14 @@ export async function setStudentStatus(id: number, status: RecordStatus, userId:
         if (!exists) return { ok: false, reason: "notFound" } as const;
         return { ok: false, reason: status === "active" ? "alreadyActive" : "alreadyInactive" } as const;
       }
-      await audit(userId, status === "active" ? "student.activated" : "student.deactivated", "student", id, { changes: { status: { from, to: status } } }, trx);
+      await audit(
+        userId,
+        status === "active" ? "student.activated" : "student.deactivated",
+        "student",
+        id,
+        { changes: { status: { from, to: status } } },
+        trx,
+      );
       return { ok: true } as const;
     });
 }

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
-import type { Database } from "~/db/schema";
+import { type Database } from "~/db/schema";
 import { enrolledOn } from "~/modules/courses/enrollment";
 import { sessionsOfCourses } from "~/modules/courses/sessions.server";
 import { weeklyHours } from "~/modules/courses/week";
@@ -42,7 +42,13 @@ export function parseTeacherFilters(params: URLSearchParams) {
 export async function listTeachers(f: ReturnType<typeof parseTeacherFilters>, today: string) {
   const query = professorsPage(f.q);
   const [rows, count] = await Promise.all([
-    query.select(["id", "name", "email", "status"]).orderBy("name").orderBy("id").limit(f.limit).offset(f.offset).execute(),
+    query
+      .select(["id", "name", "email", "status"])
+      .orderBy("name")
+      .orderBy("id")
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   const courses = rows.length
@@ -80,7 +86,10 @@ export async function createProfessor(input: { name: string; email: string; pass
 const overviewFilterSchema = z.object({ term: z.enum(TERMS).catch("running") });
 
 export function parseOverviewFilters(params: URLSearchParams) {
-  return { ...overviewFilterSchema.parse({ term: params.get("term") ?? undefined }), ...parsePaging(params, TEACHERS_PAGE_SIZE) };
+  return {
+    ...overviewFilterSchema.parse({ term: params.get("term") ?? undefined }),
+    ...parsePaging(params, TEACHERS_PAGE_SIZE),
+  };
 }
 
 /** Enrollments that count for a course's gradebook: open today, or open until the course ended. */
@@ -156,7 +165,8 @@ export async function professorsOverview(f: ReturnType<typeof parseOverviewFilte
       .execute(),
   ]);
 
-  const byCourse = (list: readonly { course_id: number; n: number | string }[]) => new Map(list.map((r) => [r.course_id, Number(r.n)]));
+  const byCourse = (list: readonly { course_id: number; n: number | string }[]) =>
+    new Map(list.map((r) => [r.course_id, Number(r.n)]));
   const taken = byCourse(attendance);
   const students = byCourse(enrolled);
   const itemCount = byCourse(items);
@@ -180,7 +190,8 @@ export async function professorsOverview(f: ReturnType<typeof parseOverviewFilte
           enrolled: students.get(c.id) ?? 0,
           gradesEntered: gradeCount.get(c.id) ?? 0,
           gradesExpected: expected,
-          gradesPercent: expected > 0 ? Math.min(100, Math.round(((gradeCount.get(c.id) ?? 0) / expected) * 100)) : null,
+          gradesPercent:
+            expected > 0 ? Math.min(100, Math.round(((gradeCount.get(c.id) ?? 0) / expected) * 100)) : null,
         };
       }),
   }));
@@ -201,7 +212,17 @@ export async function coursesOfProfessor(professorId: number, today: string) {
   const rows = await db()
     .selectFrom("courses as c")
     .leftJoin(enrolled, "en.course_id", "c.id")
-    .select(["c.id", "c.course_id", "c.level_id", "c.schedule_days", "c.start_time", "c.end_time", "c.start_date", "c.end_date", "en.n as enrolled"])
+    .select([
+      "c.id",
+      "c.course_id",
+      "c.level_id",
+      "c.schedule_days",
+      "c.start_time",
+      "c.end_time",
+      "c.start_date",
+      "c.end_date",
+      "en.n as enrolled",
+    ])
     .where("c.professor_id", "=", professorId)
     .where("c.status", "=", "active")
     .where("c.end_date", ">=", today)

@@ -1,4 +1,4 @@
-import type { TransferStudent, listTransfers, pendingTransfers } from "./transfers.server";
+import { type TransferStudent, type listTransfers, type pendingTransfers } from "./transfers.server";
 
 type ListRow = Awaited<ReturnType<typeof listTransfers>>["rows"][number];
 type PendingItem = Awaited<ReturnType<typeof pendingTransfers>>["items"][number];

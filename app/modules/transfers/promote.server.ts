@@ -1,7 +1,7 @@
 import { db } from "~/db/kysely.server";
 import { loadCourseReport } from "~/modules/grades/report.server";
-import { levelById, nextLevelId } from "~/modules/students/levels";
 import { type Outcome, refuse } from "~/modules/shared/outcome";
+import { levelById, nextLevelId } from "~/modules/students/levels";
 import { type TransferRefusal, createTransfer } from "./transfers.server";
 
 /**
@@ -18,7 +18,11 @@ export interface PromoteCandidates {
 }
 
 export async function promoteCandidates(courseId: number, today: string): Promise<PromoteCandidates> {
-  const course = await db().selectFrom("courses").select(["level_id", "age_category"]).where("id", "=", courseId).executeTakeFirst();
+  const course = await db()
+    .selectFrom("courses")
+    .select(["level_id", "age_category"])
+    .where("id", "=", courseId)
+    .executeTakeFirst();
   if (!course) return { students: [], skipped: false, nextLevel: "", nextLevelId: null, courses: [] };
   const next = nextLevelId(course.age_category, course.level_id);
   const [report, pending, courses] = await Promise.all([
@@ -55,12 +59,23 @@ export async function promoteCandidates(courseId: number, today: string): Promis
 export type PromoteOutcome = Outcome<{ id: number }, TransferRefusal | "nobodyToPromote">;
 
 /** One pending group transfer of the passing students to the chosen course at the next level. */
-export async function promotePassing(courseId: number, selectedCourseId: number, userId: number, today: string): Promise<PromoteOutcome> {
+export async function promotePassing(
+  courseId: number,
+  selectedCourseId: number,
+  userId: number,
+  today: string,
+): Promise<PromoteOutcome> {
   const c = await promoteCandidates(courseId, today);
   if (!c.students.length || c.nextLevelId === null) return refuse("nobodyToPromote");
   if (!c.courses.some((course) => course.id === selectedCourseId)) return refuse("selectedCourse");
   return createTransfer(
-    { student_ids: c.students.map((s) => s.id), from_course_id: courseId, selected_course_id: selectedCourseId, selected_level_id: c.nextLevelId, reason: undefined },
+    {
+      student_ids: c.students.map((s) => s.id),
+      from_course_id: courseId,
+      selected_course_id: selectedCourseId,
+      selected_level_id: c.nextLevelId,
+      reason: undefined,
+    },
     userId,
   );
 }

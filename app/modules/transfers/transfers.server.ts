@@ -1,15 +1,15 @@
-import type { Kysely } from "kysely";
+import { type Kysely } from "kysely";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
-import type { ApprovalStatus, Database } from "~/db/schema";
+import { type ApprovalStatus, type Database } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
 import { schoolDayRange, schoolToday } from "~/modules/courses/sessions.server";
+import { MAX_ID } from "~/modules/shared/ids";
 import { isIsoDate, parsePaging } from "~/modules/shared/listing";
+import { type Outcome, type Refusal, refuse } from "~/modules/shared/outcome";
 import { containsTextInAny } from "~/modules/shared/sql.server";
 import { levelById } from "~/modules/students/levels";
-import { MAX_ID } from "~/modules/shared/ids";
-import { type Outcome, type Refusal, refuse } from "~/modules/shared/outcome";
 
 export const TRANSFERS_PAGE_SIZE = 10;
 
@@ -101,7 +101,9 @@ function filteredTransfers(f: TransferFilters, range: { from?: string; to?: stri
   if (f.status_level_change) query = query.where("transfers.status", "=", f.status_level_change);
   if (f.course) {
     const course = f.course;
-    query = query.where((eb) => eb.or([eb("transfers.from_course_id", "=", course), eb("transfers.selected_course_id", "=", course)]));
+    query = query.where((eb) =>
+      eb.or([eb("transfers.from_course_id", "=", course), eb("transfers.selected_course_id", "=", course)]),
+    );
   }
   if (f.level) query = query.where("transfers.selected_level_id", "=", f.level);
   if (f.kind) query = query.where("transfers.is_group", "=", f.kind === "group" ? 1 : 0);
@@ -143,7 +145,11 @@ export async function listTransfers(f: TransferFilters) {
   const students = await studentsOf(rows.map((r) => r.id));
   return {
     total: Number(count.n),
-    rows: rows.map((r) => ({ ...r, level: levelById(r.selected_level_id)?.name ?? "", students: students.get(r.id) ?? [] })),
+    rows: rows.map((r) => ({
+      ...r,
+      level: levelById(r.selected_level_id)?.name ?? "",
+      students: students.get(r.id) ?? [],
+    })),
   };
 }
 
@@ -160,7 +166,13 @@ export async function pendingTransfers(limit = 20) {
   const [rows, count] = await Promise.all([
     query
       .innerJoin("courses", "courses.id", "transfers.selected_course_id")
-      .select(["transfers.id", "transfers.is_group", "transfers.selected_level_id", "transfers.created_at", "courses.course_id as course_name"])
+      .select([
+        "transfers.id",
+        "transfers.is_group",
+        "transfers.selected_level_id",
+        "transfers.created_at",
+        "courses.course_id as course_name",
+      ])
       .orderBy("transfers.created_at", "desc")
       .orderBy("transfers.id", "desc")
       .limit(limit)
@@ -193,9 +205,24 @@ export const transferInput = z.object({
     .array(z.coerce.number().int().positive().max(MAX_ID), { required_error: "transfers:errors.studentsRequired" })
     .min(1, "transfers:errors.studentsRequired")
     .max(200, "transfers:errors.studentsRequired"),
-  from_course_id: z.coerce.number({ required_error: "transfers:errors.fromCourse", invalid_type_error: "transfers:errors.fromCourse" }).int().positive("transfers:errors.fromCourse").max(MAX_ID, "transfers:errors.fromCourse"),
-  selected_course_id: z.coerce.number({ required_error: "transfers:errors.selectedCourse", invalid_type_error: "transfers:errors.selectedCourse" }).int().positive("transfers:errors.selectedCourse").max(MAX_ID, "transfers:errors.selectedCourse"),
-  selected_level_id: z.coerce.number({ required_error: "transfers:errors.level", invalid_type_error: "transfers:errors.level" }).int().positive("transfers:errors.level").max(MAX_ID, "transfers:errors.level"),
+  from_course_id: z.coerce
+    .number({ required_error: "transfers:errors.fromCourse", invalid_type_error: "transfers:errors.fromCourse" })
+    .int()
+    .positive("transfers:errors.fromCourse")
+    .max(MAX_ID, "transfers:errors.fromCourse"),
+  selected_course_id: z.coerce
+    .number({
+      required_error: "transfers:errors.selectedCourse",
+      invalid_type_error: "transfers:errors.selectedCourse",
+    })
+    .int()
+    .positive("transfers:errors.selectedCourse")
+    .max(MAX_ID, "transfers:errors.selectedCourse"),
+  selected_level_id: z.coerce
+    .number({ required_error: "transfers:errors.level", invalid_type_error: "transfers:errors.level" })
+    .int()
+    .positive("transfers:errors.level")
+    .max(MAX_ID, "transfers:errors.level"),
   reason: z.string().trim().max(500, "transfers:errors.tooLong").optional(),
 });
 
@@ -207,7 +234,15 @@ export type TransferInput = z.infer<typeof transferInput>;
  * transfer is gone or already decided. What each one reads as, and its
  * status, is the edge's (app/http/outcome.server.ts).
  */
-export type TransferRefusal = "sameCourse" | "fromCourse" | "selectedCourse" | "level" | "notInCourse" | "alreadyPending" | "notFound" | "notPending";
+export type TransferRefusal =
+  | "sameCourse"
+  | "fromCourse"
+  | "selectedCourse"
+  | "level"
+  | "notInCourse"
+  | "alreadyPending"
+  | "notFound"
+  | "notPending";
 
 export type ChangeOutcome = Outcome<{ id: number }, TransferRefusal>;
 
@@ -224,7 +259,11 @@ async function checkInput(trx: Kysely<Database>, input: TransferInput, exceptTra
   }
   const ids = [...new Set(input.student_ids)];
   const [courses, enrolled, pending] = await Promise.all([
-    trx.selectFrom("courses").select(["id", "status", "age_category"]).where("id", "in", [input.from_course_id, input.selected_course_id]).execute(),
+    trx
+      .selectFrom("courses")
+      .select(["id", "status", "age_category"])
+      .where("id", "in", [input.from_course_id, input.selected_course_id])
+      .execute(),
     trx
       .selectFrom("enrollments")
       .select("student_id")
@@ -280,8 +319,18 @@ export async function createTransfer(input: TransferInput, userId: number): Prom
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        await trx.insertInto("transfer_students").values(ids.map((student_id) => ({ transfer_id: row.id, student_id }))).execute();
-        await audit(userId, "transfer.created", "transfer", row.id, { students: ids, to: input.selected_course_id, level: input.selected_level_id }, trx);
+        await trx
+          .insertInto("transfer_students")
+          .values(ids.map((student_id) => ({ transfer_id: row.id, student_id })))
+          .execute();
+        await audit(
+          userId,
+          "transfer.created",
+          "transfer",
+          row.id,
+          { students: ids, to: input.selected_course_id, level: input.selected_level_id },
+          trx,
+        );
         return { ok: true, id: row.id } as const;
       });
   } catch (error) {
@@ -315,8 +364,18 @@ export async function updateTransfer(id: number, input: TransferInput, userId: n
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new ChangeError(refuse("notPending"));
         await trx.deleteFrom("transfer_students").where("transfer_id", "=", id).execute();
-        await trx.insertInto("transfer_students").values(ids.map((student_id) => ({ transfer_id: id, student_id }))).execute();
-        await audit(userId, "transfer.updated", "transfer", id, { students: ids, to: input.selected_course_id, level: input.selected_level_id }, trx);
+        await trx
+          .insertInto("transfer_students")
+          .values(ids.map((student_id) => ({ transfer_id: id, student_id })))
+          .execute();
+        await audit(
+          userId,
+          "transfer.updated",
+          "transfer",
+          id,
+          { students: ids, to: input.selected_course_id, level: input.selected_level_id },
+          trx,
+        );
         return { ok: true, id } as const;
       });
   } catch (error) {
@@ -360,7 +419,9 @@ export async function decideTransfer(id: number, userId: number, decision: Decis
             .select(["from_course_id", "selected_course_id", "selected_level_id"])
             .where("id", "=", id)
             .executeTakeFirstOrThrow();
-          const ids = (await trx.selectFrom("transfer_students").select("student_id").where("transfer_id", "=", id).execute()).map((r) => r.student_id);
+          const ids = (
+            await trx.selectFrom("transfer_students").select("student_id").where("transfer_id", "=", id).execute()
+          ).map((r) => r.student_id);
           if (t.from_course_id !== null) {
             await trx
               .updateTable("enrollments")
@@ -372,9 +433,21 @@ export async function decideTransfer(id: number, userId: number, decision: Decis
           }
           await trx
             .insertInto("enrollments")
-            .values(ids.map((student_id) => ({ student_id, course_id: t.selected_course_id, start_date: day, end_date: null, end_reason: null })))
+            .values(
+              ids.map((student_id) => ({
+                student_id,
+                course_id: t.selected_course_id,
+                start_date: day,
+                end_date: null,
+                end_reason: null,
+              })),
+            )
             .execute();
-          await trx.updateTable("students").set({ level_id: t.selected_level_id, updated_at: now }).where("id", "in", ids).execute();
+          await trx
+            .updateTable("students")
+            .set({ level_id: t.selected_level_id, updated_at: now })
+            .where("id", "in", ids)
+            .execute();
         }
         await audit(userId, `transfer.${status}`, "transfer", id, undefined, trx);
         return { ok: true, id } as const;

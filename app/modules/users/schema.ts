@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Role } from "~/db/schema";
+import { type Role } from "~/db/schema";
 import { LANGUAGES } from "~/i18n/config";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { ROLES } from "~/modules/auth/permissions";

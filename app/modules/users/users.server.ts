@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, type Transaction } from "kysely";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
-import type { Database, PasswordTokenPurpose, RecordStatus, Role } from "~/db/schema";
+import { type Database, type PasswordTokenPurpose, type RecordStatus, type Role } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { checkOwnPassword } from "~/modules/auth/login.server";
 import { hashPassword } from "~/modules/auth/password.server";
@@ -22,7 +22,10 @@ const now = () => new Date().toISOString();
 
 const filterSchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
-  role: z.enum(ROLES as [Role, ...Role[]]).optional().catch(undefined),
+  role: z
+    .enum(ROLES as [Role, ...Role[]])
+    .optional()
+    .catch(undefined),
   status: z.enum(["active", "inactive", "locked"]).optional().catch(undefined),
 });
 
@@ -57,7 +60,18 @@ export async function listUsers(f: ReturnType<typeof parseUserFilters>) {
 export async function getUser(id: number) {
   return db()
     .selectFrom("users")
-    .select(["id", "name", "email", "role", "status", "image", "locked_at", "failed_logins", "created_at", "updated_at"])
+    .select([
+      "id",
+      "name",
+      "email",
+      "role",
+      "status",
+      "image",
+      "locked_at",
+      "failed_logins",
+      "created_at",
+      "updated_at",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -71,7 +85,12 @@ export async function getUser(id: number) {
 async function issuePasswordToken(trx: Db, userId: number, purpose: PasswordTokenPurpose) {
   const token = crypto.randomBytes(32).toString("base64url");
   const at = new Date();
-  await trx.updateTable("password_tokens").set({ used_at: at.toISOString() }).where("user_id", "=", userId).where("used_at", "is", null).execute();
+  await trx
+    .updateTable("password_tokens")
+    .set({ used_at: at.toISOString() })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
   await trx
     .insertInto("password_tokens")
     .values({
@@ -121,7 +140,10 @@ export async function passwordTokenState(token: string): Promise<TokenState> {
  * account is unlocked and its sessions end. A link works once, even when
  * submitted twice at the same moment.
  */
-export async function setPasswordWithToken(token: string, password: string): Promise<{ ok: true } | { ok: false; reason: Exclude<TokenState, "valid"> }> {
+export async function setPasswordWithToken(
+  token: string,
+  password: string,
+): Promise<{ ok: true } | { ok: false; reason: Exclude<TokenState, "valid"> }> {
   const early = stateOf(await findToken(db(), token));
   if (early !== "valid") return { ok: false, reason: early };
   const passwordHash = await hashPassword(password);
@@ -157,7 +179,9 @@ export type UserChange<T = object> = ({ ok: true } & T) | { ok: false; reason: U
 
 function isUniqueViolation(error: unknown) {
   const e = error as { code?: string; message?: string };
-  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
+  return (
+    e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "")
+  );
 }
 
 async function emailTaken(trx: Db, email: string, exceptId?: number) {
@@ -166,7 +190,9 @@ async function emailTaken(trx: Db, email: string, exceptId?: number) {
   return !!(await q.executeTakeFirst());
 }
 
-export type NewUserInput = { name: string; email: string; role: Role } & ({ method: "password"; password: string } | { method: "link" });
+export type NewUserInput = { name: string; email: string; role: Role } & (
+  { method: "password"; password: string } | { method: "link" }
+);
 
 /** A new active user with either the admin's initial password or a one-time link (returned once, never stored). */
 export async function createUser(
@@ -197,7 +223,14 @@ export async function createUser(
           .returning("id")
           .executeTakeFirstOrThrow();
         const token = input.method === "link" ? await issuePasswordToken(trx, id, "invite") : null;
-        await audit(actorId, "user.created", "user", id, { name: input.name, email: input.email, role: input.role, password: input.method }, trx);
+        await audit(
+          actorId,
+          "user.created",
+          "user",
+          id,
+          { name: input.name, email: input.email, role: input.role, password: input.method },
+          trx,
+        );
         return { ok: true as const, id, token };
       });
   } catch (error) {
@@ -208,12 +241,20 @@ export async function createUser(
 }
 
 /** Name, email and role; a role change ends the user's sessions. An admin cannot drop their own admin role. */
-export async function updateUser(id: number, input: { name: string; email: string; role: Role }, actorId: number): Promise<UserChange> {
+export async function updateUser(
+  id: number,
+  input: { name: string; email: string; role: Role },
+  actorId: number,
+): Promise<UserChange> {
   try {
     return await db()
       .transaction()
       .execute(async (trx) => {
-        const user = await trx.selectFrom("users").select(["name", "email", "role"]).where("id", "=", id).executeTakeFirst();
+        const user = await trx
+          .selectFrom("users")
+          .select(["name", "email", "role"])
+          .where("id", "=", id)
+          .executeTakeFirst();
         if (!user) return { ok: false as const, reason: "notFound" as const };
         if (id === actorId && user.role === "admin_staff" && input.role !== "admin_staff") {
           return { ok: false as const, reason: "selfDemotion" as const };
@@ -266,7 +307,11 @@ export async function setUserLock(id: number, locked: boolean, actorId: number):
   return db()
     .transaction()
     .execute(async (trx) => {
-      const user = await trx.selectFrom("users").select(["locked_at", "failed_logins"]).where("id", "=", id).executeTakeFirst();
+      const user = await trx
+        .selectFrom("users")
+        .select(["locked_at", "failed_logins"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!user) return { ok: false as const, reason: "notFound" as const };
       const at = now();
       if (locked) {
@@ -276,7 +321,11 @@ export async function setUserLock(id: number, locked: boolean, actorId: number):
         await audit(actorId, "user.locked", "user", id, undefined, trx);
       } else {
         if (!user.locked_at && user.failed_logins === 0) return { ok: true as const };
-        await trx.updateTable("users").set({ locked_at: null, failed_logins: 0, updated_at: at }).where("id", "=", id).execute();
+        await trx
+          .updateTable("users")
+          .set({ locked_at: null, failed_logins: 0, updated_at: at })
+          .where("id", "=", id)
+          .execute();
         await audit(actorId, "user.unlocked", "user", id, { failed_logins: user.failed_logins }, trx);
       }
       return { ok: true as const };
@@ -298,11 +347,20 @@ export async function resetPassword(
     .execute(async (trx) => {
       const user = await trx.selectFrom("users").select("id").where("id", "=", id).executeTakeFirst();
       if (!user) return { ok: false as const, reason: "notFound" as const };
-      await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now() }).where("id", "=", id).execute();
+      await trx
+        .updateTable("users")
+        .set({ password_hash: passwordHash, updated_at: now() })
+        .where("id", "=", id)
+        .execute();
       const token = input.method === "link" ? await issuePasswordToken(trx, id, "reset") : null;
       if (input.method === "password") {
         // A typed password replaces any link still waiting.
-        await trx.updateTable("password_tokens").set({ used_at: now() }).where("user_id", "=", id).where("used_at", "is", null).execute();
+        await trx
+          .updateTable("password_tokens")
+          .set({ used_at: now() })
+          .where("user_id", "=", id)
+          .where("used_at", "is", null)
+          .execute();
       }
       await endUserSessions(id, { trx });
       await audit(actorId, "user.password_reset", "user", id, { method: input.method }, trx);
@@ -349,7 +407,11 @@ export async function setUserImage(
 // ---------------------------------------------------------------- own profile
 
 export async function getProfile(id: number) {
-  return db().selectFrom("users").select(["id", "name", "email", "role", "image"]).where("id", "=", id).executeTakeFirst();
+  return db()
+    .selectFrom("users")
+    .select(["id", "name", "email", "role", "image"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 export async function updateOwnName(id: number, name: string) {
@@ -384,8 +446,17 @@ export async function changeOwnPassword(
   await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now() }).where("id", "=", user.id).execute();
-      await trx.updateTable("password_tokens").set({ used_at: now() }).where("user_id", "=", user.id).where("used_at", "is", null).execute();
+      await trx
+        .updateTable("users")
+        .set({ password_hash: passwordHash, updated_at: now() })
+        .where("id", "=", user.id)
+        .execute();
+      await trx
+        .updateTable("password_tokens")
+        .set({ used_at: now() })
+        .where("user_id", "=", user.id)
+        .where("used_at", "is", null)
+        .execute();
       await endUserSessions(user.id, { keep: user.sessionId, trx });
       await audit(user.id, "user.password_changed", "user", user.id, undefined, trx);
     });
