@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
+import { hash } from "@node-rs/argon2";
 import Database from "better-sqlite3";
+import { PASSWORD } from "./helpers";
 
 // The e2e server's database (tests/e2e/global-setup.ts: data/e2e.db
 // beside the config file), created and migrated before any test runs. Specs
@@ -34,5 +36,19 @@ export function schoolToday(now = new Date()): string {
   // en-CA writes YYYY-MM-DD.
   return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
     now,
+  );
+}
+
+/** A receptionist of the test's own (the demo password), so that no demo account gets locked. */
+export async function createReceptionist(name: string, email: string) {
+  const passwordHash = await hash(PASSWORD);
+  const now = new Date().toISOString();
+  withE2eDb((db) =>
+    db
+      .prepare(
+        `INSERT INTO users (name, email, password_hash, role, status, image, locale, failed_logins, locked_at, created_at, updated_at)
+         VALUES (?, ?, ?, 'receptionist', 'active', NULL, NULL, 0, NULL, ?, ?)`,
+      )
+      .run(name, email, passwordHash, now, now),
   );
 }

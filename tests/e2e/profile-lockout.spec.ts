@@ -1,32 +1,13 @@
-import { fileURLToPath } from "node:url";
-import { hash } from "@node-rs/argon2";
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
-import { PASSWORD, signIn, waitForHydration } from "./helpers";
+import { createReceptionist } from "./db";
+import { signIn, waitForHydration } from "./helpers";
 
 // Issue 16 L2: guessing the current password on /profile locks the account
-// as sign-in does. The shared e2e server's database (playwright.config.ts).
-const DB_FILE = fileURLToPath(new URL("../../data/e2e.db", import.meta.url));
-
-/** A dedicated receptionist for this test, so no demo account gets locked. */
-async function createUser(email: string) {
-  const passwordHash = await hash(PASSWORD);
-  const db = new Database(DB_FILE, { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 10000");
-    const now = new Date().toISOString();
-    db.prepare(
-      `INSERT INTO users (name, email, password_hash, role, status, image, locale, failed_logins, locked_at, created_at, updated_at)
-       VALUES (?, ?, ?, 'receptionist', 'active', NULL, NULL, 0, NULL, ?, ?)`,
-    ).run("Gus Guesser", email, passwordHash, now, now);
-  } finally {
-    db.close();
-  }
-}
+// as sign-in does.
 
 test("five wrong current passwords on the profile lock the account", async ({ page }, testInfo) => {
   const email = `profile-lock-${testInfo.project.name}-${Date.now()}@school.test`;
-  await createUser(email);
+  await createReceptionist("Gus Guesser", email);
   await signIn(page, email);
 
   await page.goto("/profile");
