@@ -8,6 +8,7 @@ import { COURSE_TYPES, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
 import { CUSTOM_SCHEDULE, PHASES } from "~/modules/courses/schema";
 import { ALL_LEVELS } from "~/modules/students/levels";
 import { useCourseTypeLabel, useScheduleLabel, useStandardScheduleLabel } from "./labels";
+import { type ShownCourse } from "./types";
 
 // The staff's list of courses (/admin/courses): its filters and its table.
 
@@ -65,23 +66,7 @@ export function CourseFilters({ professors }: { professors: { id: number; name: 
 export function CoursesTable({
   rows,
 }: {
-  rows: {
-    id: number;
-    course_id: string;
-    course_number: string;
-    level: string;
-    age_category: "kids" | "adults";
-    type: string;
-    schedule_days: string;
-    start_time: string;
-    end_time: string;
-    start_date: string;
-    end_date: string;
-    professor_name: string | null;
-    enrolled: number;
-    capacity: number;
-    status: "active" | "inactive";
-  }[];
+  rows: (ShownCourse & { id: number; enrolled: number; status: "active" | "inactive" })[];
 }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const format = useFormat();

@@ -11,12 +11,15 @@ import { type CoursePhase } from "~/modules/courses/schema";
 import { countByStatus } from "~/modules/courses/session-counts";
 import { type ExamType } from "~/modules/students/levels";
 import { useCategoryLabel, useCourseTypeLabel, useScheduleLabel, useWeekdayNames } from "./labels";
+import { type ShownCourse } from "./types";
 
 // The staff's course page (/admin/courses/{id}): its sections, each under
 // its h2. The Enroll section is ./course-enroll.tsx.
 
+type Person = { first_name: string; middle_name: string; last_name: string; second_last_name: string };
+
 /** A student's names, as the course page shows them. */
-export const fullName = (e: { first_name: string; middle_name: string; last_name: string; second_last_name: string }) =>
+export const fullName = (e: Person) =>
   [e.first_name, e.middle_name, e.last_name, e.second_last_name].filter(Boolean).join(" ");
 
 /** The course's data card. */
@@ -25,23 +28,11 @@ export function CourseData({
   phase,
   enrolled,
 }: {
-  course: {
-    course_id: string;
-    course_number: string;
-    level: string;
-    age_category: "kids" | "adults";
-    type: string;
-    schedule_days: string;
-    start_time: string;
-    end_time: string;
-    start_date: string;
-    end_date: string;
-    professor_name: string | null;
+  course: ShownCourse & {
     professor_email: string | null;
     assig_percentage: number;
     test_percentage: number;
     exam_percentage: number;
-    capacity: number;
     exam: ExamType | null;
   };
   phase: CoursePhase;
@@ -80,8 +71,6 @@ export function CourseData({
   ];
   return <DetailsCard id="data-heading" title={t("detail.data")} items={data} wide />;
 }
-
-type Person = { first_name: string; middle_name: string; last_name: string; second_last_name: string };
 
 /** The course's students: the current ones (each with its Unenroll link), and the former ones folded away. */
 export function CourseStudents({
