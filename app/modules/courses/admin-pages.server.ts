@@ -12,7 +12,7 @@ import {
   professorOptions,
   searchStudentsForCourse,
 } from "./courses.server";
-import { type CourseInput, ENROLL_SEARCH_MAX, courseFormValues, phaseOf } from "./schema";
+import { ENROLL_SEARCH_MAX, courseFormValues, phaseOf } from "./schema";
 import { schoolToday, sessionsOfCourse } from "./sessions.server";
 
 // The read models of the staff's course pages (/admin/courses/*, issue 17):
@@ -49,7 +49,7 @@ export async function courseEditPage(id: number) {
   return {
     id,
     code: course.course_id,
-    defaults: courseFormValues(course as CourseInput),
+    defaults: courseFormValues(course),
     professors: await professorOptions(course.professor_id),
   };
 }

@@ -189,7 +189,7 @@ export const NEW_COURSE_DEFAULTS: Record<string, string> = {
 };
 
 /** A stored course as the form's initial values (strings, as a form posts them). */
-export function courseFormValues(c: CourseInput): Record<string, string | string[]> {
+export function courseFormValues(c: Omit<CourseInput, "type"> & { type: string }): Record<string, string | string[]> {
   const standard = findScheduleByParts(c.schedule_days, c.start_time, c.end_time);
   return {
     course_number: c.course_number,
