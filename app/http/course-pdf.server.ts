@@ -10,12 +10,10 @@ import {
   type PdfRefusal,
   type PdfTarget,
   coursePdf,
-  courseExists,
   targetOf,
 } from "~/modules/certificates/certificates.server";
 import { type CertificateReason } from "~/modules/certificates/eligibility";
 import { readForm } from "~/modules/shared/form.server";
-import { notFound } from "./not-found.server";
 import { PDF_REFUSAL_STATUS } from "./outcome.server";
 
 // THE EDGE of the course PDFs (report.pdf, certificate.pdf; issue 17, ADR 034):
@@ -26,11 +24,6 @@ import { PDF_REFUSAL_STATUS } from "./outcome.server";
 /** The target of the address: ?student=ID, or ?all=1. */
 export function parseTarget(request: Request): PdfTarget | null {
   return targetOf(new URL(request.url).searchParams);
-}
-
-/** The admin routes' check: an unknown course is a 404, not a 500. */
-export async function requireCourseExists(courseId: number) {
-  if (!(await courseExists(courseId))) notFound();
 }
 
 /** Why a student gets no certificate, in the reader's language. */

@@ -21,8 +21,10 @@ import { isMultipart, readImageForm } from "./image-upload.server";
 /** Each form of a page by its intent: its schema (client-safe, in modules/<domain>/schema.ts). */
 export type IntentForms = Record<string, z.ZodTypeAny>;
 
-/** Done: back to a page with a success toast (translation key). */
-export type Redirected = { ok: true; redirect: string; toast: string; init?: ResponseInit };
+/** A toast's text: a translation key, or a text translated by the handler (it names data) with its description. */
+export type ToastText = string | { message: string; description?: string };
+/** Done: back to a page with a success toast (an info toast when `info`: done, but nothing changed). */
+export type Redirected = { ok: true; redirect: string; toast: ToastText; info?: boolean; init?: ResponseInit };
 /** Done, staying on the page: the form starts again and the page shows `data` (a link shown once). */
 export type Shown<D> = { ok: true; show: D };
 /** Refused by the module: a reason the page's refusal map knows. */
@@ -182,7 +184,9 @@ export function formReply<K extends string>(
 
 /** The redirect step alone: a done change, back to its page with the success toast. */
 export function redirectDone(request: Request, done: Redirected) {
-  return toasts(request).redirectWithSuccess(done.redirect, done.toast, done.init);
+  const toast = toasts(request);
+  if (done.info) return toast.redirectWithInfo(done.redirect, done.toast, done.init);
+  return toast.redirectWithSuccess(done.redirect, done.toast, done.init);
 }
 
 /** The image form's text fields are not checked (a body cut off at its limit has none): only its reply is needed. */

@@ -1,21 +1,16 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { coursePdfLoader, issueCertificatesAction, requireCourseExists } from "~/http/course-pdf.server";
-import { requireId } from "~/http/ids.server";
-import { requirePermission } from "~/modules/auth/guards.server";
+import { requireCourseReportViewer } from "~/http/course-access.server";
+import { coursePdfLoader, issueCertificatesAction } from "~/http/course-pdf.server";
 
 /** GET /admin/courses/{id}/certificate.pdf?student=ID or ?all=1 (passing students only): admin staff and coordinators. Prints issued certificates. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "course-reports:view");
-  const courseId = requireId(params);
-  await requireCourseExists(courseId);
+  const { user, courseId } = await requireCourseReportViewer(request, params);
   return coursePdfLoader(request, "certificate", courseId, user.id, `/admin/courses/${courseId}`);
 }
 
 /** POST: issues the certificates not issued yet (their numbers are recorded), then 303 to the GET. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePermission(request, "course-reports:view");
-  const courseId = requireId(params);
-  await requireCourseExists(courseId);
+  const { user, courseId } = await requireCourseReportViewer(request, params);
   return issueCertificatesAction(
     request,
     courseId,

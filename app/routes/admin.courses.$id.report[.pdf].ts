@@ -1,12 +1,9 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { coursePdfLoader, requireCourseExists } from "~/http/course-pdf.server";
-import { requireId } from "~/http/ids.server";
-import { requirePermission } from "~/modules/auth/guards.server";
+import { requireCourseReportViewer } from "~/http/course-access.server";
+import { coursePdfLoader } from "~/http/course-pdf.server";
 
 /** GET /admin/courses/{id}/report.pdf?student=ID or ?all=1: admin staff and coordinators. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "course-reports:view");
-  const courseId = requireId(params);
-  await requireCourseExists(courseId);
+  const { user, courseId } = await requireCourseReportViewer(request, params);
   return coursePdfLoader(request, "report", courseId, user.id, `/admin/courses/${courseId}`);
 }

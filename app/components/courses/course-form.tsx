@@ -14,6 +14,7 @@ import { Fieldset, RadioGroup, SelectField, TextField, typeConstraints } from "~
 import { FieldError, SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { LevelSelect } from "~/components/ui/form-fields";
+import { PageHeader } from "~/components/ui/page-header";
 import { useHydrated } from "~/components/use-hydrated";
 import { COURSE_TYPES, STANDARD_SCHEDULES, WEEKDAY_CODES } from "~/modules/courses/schedules";
 import {
@@ -300,6 +301,24 @@ function WholeNumberField({
         className="field-input"
       />
       <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** The new and edit pages: the way back, the title, a note, and the form in its card. */
+export function CourseFormPage({
+  title,
+  back,
+  note,
+  ...form
+}: { title: string; back: { to: string; label: string }; note?: string } & Parameters<typeof CourseForm>[0]) {
+  return (
+    <div className="space-y-4">
+      <PageHeader title={title} back={back} />
+      {note ? <p className="text-sm text-slate-700">{note}</p> : null}
+      <div className="card">
+        <CourseForm {...form} />
+      </div>
     </div>
   );
 }

@@ -480,7 +480,7 @@ export async function enrollStudents(
     });
 }
 
-/** Ends a current enrollment today ("unenrolled"); the row and its history stay. */
+/** Ends a current enrollment today ("unenrolled"); the row and its history stay. Refused when it is not current (or of another course). */
 export async function unenrollStudent(courseId: number, enrollmentId: number, userId: number, today: string) {
   return db()
     .transaction()
@@ -493,7 +493,7 @@ export async function unenrollStudent(courseId: number, enrollmentId: number, us
         .where((eb) => enrolledOn(eb, today))
         .returning("student_id")
         .executeTakeFirst();
-      if (!done) return { ok: false } as const;
+      if (!done) return { ok: false, reason: "notCurrent" } as const;
       await audit(
         userId,
         "course.unenrolled",

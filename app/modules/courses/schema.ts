@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type AgeCategory, type RecordStatus } from "~/db/schema";
-import { isRowId } from "~/modules/shared/ids";
+import { MAX_ID, isRowId } from "~/modules/shared/ids";
 import { isIsoDate } from "~/modules/shared/listing";
 import { levelsFor } from "~/modules/students/levels";
 import { COURSE_TYPES, type CourseType, STANDARD_SCHEDULES, WEEKDAY_CODES, findSchedule } from "./schedules";
@@ -189,7 +189,7 @@ export const NEW_COURSE_DEFAULTS: Record<string, string> = {
 };
 
 /** A stored course as the form's initial values (strings, as a form posts them). */
-export function courseFormValues(c: CourseInput): Record<string, string | string[]> {
+export function courseFormValues(c: Omit<CourseInput, "type"> & { type: string }): Record<string, string | string[]> {
   const standard = findScheduleByParts(c.schedule_days, c.start_time, c.end_time);
   return {
     course_number: c.course_number,
@@ -218,3 +218,37 @@ export function findScheduleByParts(days: string, start: string, end: string) {
   const normalized = WEEKDAY_CODES.filter((d) => wanted.has(d)).join(",");
   return STANDARD_SCHEDULES.find((s) => s.days === normalized && s.start_time === start && s.end_time === end);
 }
+
+// ---------------------------------------------------------------------------
+// The pages' forms by intent (ADR 036): the route's handleIntents and its forms read the same schemas.
+
+/** The create and edit page's one form (it sends no intent). */
+export const courseSaveForms = { save: courseSchema };
+
+/** The longest search of the course page's Enroll section. */
+export const ENROLL_SEARCH_MAX = 100;
+/** The most students one Enroll post may name. */
+export const ENROLL_MAX = 100;
+
+const rowIdNumber = z.coerce.number().int().positive().max(MAX_ID);
+
+/** The course page's forms: enroll the students picked in the search; end one current enrollment. */
+export const coursePageForms = {
+  enroll: z.object({
+    student_ids: z
+      .array(rowIdNumber, { required_error: "courses:enroll.errors.none" })
+      .min(1, "courses:enroll.errors.none")
+      .max(ENROLL_MAX, "courses:enroll.errors.tooMany")
+      .or(rowIdNumber.transform((n) => [n])),
+  }),
+  unenroll: z.object({ enrollment_id: rowIdNumber }),
+};
+
+/**
+ * The course report's one form (it sends no intent): promote the passing
+ * students to a course of the next level. Whatever is posted is a number:
+ * a course the module does not offer is its refusal ("selectedCourse").
+ */
+export const courseReportForms = {
+  promote: z.object({ selected_course_id: z.coerce.number().catch(0) }),
+};

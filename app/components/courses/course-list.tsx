@@ -1,0 +1,120 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/format";
+import { DataTable } from "~/components/ui/data-table";
+import { FilterActions, FilterSelect } from "~/components/ui/filters";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { COURSE_TYPES, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
+import { CUSTOM_SCHEDULE, PHASES } from "~/modules/courses/schema";
+import { ALL_LEVELS } from "~/modules/students/levels";
+import { useCourseTypeLabel, useScheduleLabel, useStandardScheduleLabel } from "./labels";
+import { type ShownCourse } from "./types";
+
+// The staff's list of courses (/admin/courses): its filters and its table.
+
+/** The list's filters: a GET form, each select naming its query parameter. */
+export function CourseFilters({ professors }: { professors: { id: number; name: string }[] }) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const typeLabel = useCourseTypeLabel();
+  const standardLabel = useStandardScheduleLabel();
+  const filters: [name: string, label: string, options: { value: string; label: string }[]][] = [
+    ["phase", t("filters.phase"), PHASES.map((p) => ({ value: p, label: t(`phases.${p}`) }))],
+    ["level", t("registration.fields.level"), ALL_LEVELS.map((l) => ({ value: String(l.id), label: l.name }))],
+    [
+      "age",
+      t("registration.fields.age_category"),
+      [
+        { value: "kids", label: t("registration.age.kids") },
+        { value: "adults", label: t("registration.age.adults") },
+      ],
+    ],
+    ["type", t("fields.type"), COURSE_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))],
+    [
+      "schedule",
+      t("registration.fields.schedule"),
+      [
+        ...STANDARD_SCHEDULES.map((s) => ({ value: s.id, label: standardLabel(s.id) })),
+        { value: CUSTOM_SCHEDULE, label: t("form.customSchedule") },
+      ],
+    ],
+    ["professor", t("fields.professor"), professors.map((p) => ({ value: String(p.id), label: p.name }))],
+    [
+      "status",
+      t("filters.status"),
+      [
+        { value: "active", label: t("status.active") },
+        { value: "inactive", label: t("status.inactive") },
+      ],
+    ],
+  ];
+  return (
+    <Form
+      method="get"
+      className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-4"
+      role="search"
+      aria-label={t("filters.label")}
+    >
+      {filters.map(([name, label, options]) => (
+        <FilterSelect key={name} name={name} label={label} options={options} />
+      ))}
+      <FilterActions />
+    </Form>
+  );
+}
+
+/** One page of courses, each code linking to its page. */
+export function CoursesTable({
+  rows,
+}: {
+  rows: (ShownCourse & { id: number; enrolled: number; status: "active" | "inactive" })[];
+}) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const format = useFormat();
+  const typeLabel = useCourseTypeLabel();
+  const scheduleLabel = useScheduleLabel();
+  return (
+    <DataTable
+      label={t("title")}
+      rows={rows}
+      rowKey={(r) => r.id}
+      empty={t("empty")}
+      columns={[
+        {
+          header: t("fields.code"),
+          className: "whitespace-nowrap",
+          cell: (r) => (
+            <Link to={`/admin/courses/${r.id}`} className="font-mono font-semibold text-primary-dark underline">
+              {r.course_id}
+            </Link>
+          ),
+        },
+        { header: t("fields.number"), cell: (r) => r.course_number },
+        { header: t("registration.fields.level"), cell: (r) => r.level },
+        { header: t("registration.fields.age_category"), cell: (r) => t(`registration.age.${r.age_category}`) },
+        { header: t("fields.type"), cell: (r) => typeLabel(r.type) },
+        { header: t("registration.fields.schedule"), className: "whitespace-nowrap", cell: (r) => scheduleLabel(r) },
+        {
+          header: t("fields.dates"),
+          cell: (r) => t("dateRange", { start: format.day(r.start_date), end: format.day(r.end_date) }),
+        },
+        {
+          header: t("fields.professor"),
+          cell: (r) => r.professor_name ?? <span className="text-slate-700">{t("noProfessor")}</span>,
+        },
+        {
+          header: t("fields.enrolled"),
+          align: "end",
+          className: "tabular-nums",
+          cell: (r) => (
+            <span className={r.enrolled >= r.capacity ? "font-semibold text-secondary-dark" : undefined}>
+              <bdi dir="ltr">
+                {t("enrolledOf", { enrolled: format.number(r.enrolled), capacity: format.number(r.capacity) })}
+              </bdi>
+            </span>
+          ),
+        },
+        { header: t("filters.status"), cell: (r) => <StatusBadge status={r.status} /> },
+      ]}
+    />
+  );
+}
