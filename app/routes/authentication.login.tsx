@@ -1,23 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { SchoolMark } from "~/components/layout/school-mark";
 import { SkipLink } from "~/components/layout/skip-link";
 import { AlertDialog } from "~/components/ui/alert-dialog";
-import { db } from "~/db/kysely.server";
-import { type Role } from "~/db/schema";
-import { isHttps } from "~/env.server";
-import { LANGUAGES } from "~/i18n/config";
-import { localeCookie, translator } from "~/i18n/i18n.server";
+import { useIntentResult } from "~/http/intents";
+import { formReply } from "~/http/intents.server";
+import { translator } from "~/i18n/i18n.server";
 import { assertSameOrigin } from "~/modules/auth/guards.server";
 import { loginSchema } from "~/modules/auth/login-schema";
-import { type LoginFailure, authenticate } from "~/modules/auth/login.server";
-import { homeFor } from "~/modules/auth/permissions";
-import { createSession, safeRedirect } from "~/modules/auth/session.server";
+import { type LoginFailure, signIn } from "~/modules/auth/login.server";
 import { schoolBrand } from "~/modules/settings.server";
 import { readForm } from "~/modules/shared/form.server";
 
@@ -38,48 +34,39 @@ const STATUS: Record<LoginFailure, number> = {
   rateLimited: 429,
 };
 
+// The sign-in keeps its own parser (its body limit, ADR 026, and remix-auth's check): only the reply step is shared.
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const formData = await readForm(request, "login");
   const submission = parseWithZod(formData, { schema: loginSchema });
+  const hideFields = ["password"];
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
+    return formReply("login", submission.reply({ hideFields }), { status: 400 }, { failure: null });
   }
-  const outcome = await authenticate(formData, request, context);
+  const outcome = await signIn(formData, submission.value.redirectTo, request, context);
   if (!outcome.ok) {
-    return json(
-      {
-        result: submission.reply({ formErrors: [`login.errors.${outcome.code}`], hideFields: ["password"] }),
-        failure: outcome.code,
-      },
-      { status: STATUS[outcome.code] },
-    );
+    const result = submission.reply({ formErrors: [`login.errors.${outcome.reason}`], hideFields });
+    return formReply("login", result, { status: STATUS[outcome.reason] }, { failure: outcome.reason });
   }
-  const home = homeFor(outcome.user.role as Role) ?? "/authentication/login";
-  const to = safeRedirect(submission.value.redirectTo, home);
-  const headers = new Headers({ "Set-Cookie": await createSession(request, outcome.user.id) });
-  // The language saved on the profile follows the user to this browser.
-  const saved = await db().selectFrom("users").select("locale").where("id", "=", outcome.user.id).executeTakeFirst();
-  if (saved?.locale && (LANGUAGES as readonly string[]).includes(saved.locale)) {
-    headers.append("Set-Cookie", await localeCookie.serialize(saved.locale, { secure: isHttps(request) }));
-  }
-  return redirect(to, { headers });
+  const headers = new Headers();
+  for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+  return redirect(outcome.to, { headers });
 }
 
 export default function Login() {
   const { t } = useTranslation();
   const { schoolName, schoolLogo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useIntentResult<typeof action>("login");
   const [params] = useSearchParams();
   const [form, fields] = useForm({
     id: "login",
-    lastResult: actionData?.result,
+    lastResult: reply?.result,
     constraint: getZodConstraint(loginSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const locked = actionData?.failure === "locked";
+  const locked = reply?.failure === "locked";
 
   return (
     <div className="flex min-h-screen flex-col">
