@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FieldError, SubmitButton } from "~/components/forms";
-import { LanguageSwitcher } from "~/components/language-switcher";
-import { SchoolMark } from "~/components/layout/school-mark";
-import { SkipLink } from "~/components/layout/skip-link";
+import { SignInFrame } from "~/components/auth/sign-in-frame";
+import { TextField } from "~/components/fields";
+import { SubmitButton } from "~/components/forms";
 import { AlertDialog } from "~/components/ui/alert-dialog";
+import { FormAlert } from "~/components/ui/form-alert";
 import { useIntentResult } from "~/http/intents";
 import { formReply } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
@@ -69,77 +69,45 @@ export default function Login() {
   const locked = reply?.failure === "locked";
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <SkipLink />
-      <header className="flex items-center justify-between gap-2 px-4 py-3">
-        <p className="flex min-w-0 items-center gap-2 text-lg font-bold text-primary-dark">
-          <SchoolMark name={schoolName} logo={schoolLogo} />
-          <span className="[overflow-wrap:anywhere]">{schoolName}</span>
-        </p>
-        <LanguageSwitcher />
-      </header>
-      <main id="main" tabIndex={-1} className="flex flex-1 items-center justify-center p-4">
-        <div className="card w-full max-w-md">
-          <h1 className="text-2xl font-semibold">{t("login.title")}</h1>
-          <p className="mt-1 text-sm text-slate-700">{t("login.subtitle")}</p>
-          {/* noValidate: the browser's own email check would stop "a@@@b.com" with its
-              bubble before the server could answer the spec's message (no JavaScript). */}
-          <Form method="post" className="mt-6 space-y-2" {...getFormProps(form)} noValidate>
-            <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-            {form.errors?.length && !locked ? (
-              <div
-                id={form.errorId}
-                role="alert"
-                className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900"
-              >
-                {t(form.errors[0])}
-              </div>
-            ) : null}
-            <div>
-              <label htmlFor={fields.email.id} className="field-label">
-                {t("login.email")}
-              </label>
-              <input
-                {...getInputProps(fields.email, { type: "email" })}
-                autoComplete="username"
-                className="field-input"
-                key={fields.email.key}
-              />
-              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-            </div>
-            <div>
-              <label htmlFor={fields.password.id} className="field-label">
-                {t("login.password")}
-              </label>
-              <input
-                {...getInputProps(fields.password, { type: "password" })}
-                autoComplete="current-password"
-                className="field-input"
-              />
-              <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-            </div>
-            <SubmitButton className="btn-primary w-full">{t("login.submit")}</SubmitButton>
-          </Form>
-          <p className="mt-6 text-center text-sm text-slate-700">
-            {t("login.newStudent")}{" "}
-            <Link to="/students-registration" className="font-semibold text-primary-dark underline">
-              {t("login.registerLink")}
-            </Link>
-          </p>
-        </div>
-      </main>
-      {locked ? (
-        <AlertDialog
-          title={t("errors.accountLockedTitle")}
-          actions={
-            <Link to="/authentication/login" reloadDocument className="btn-primary">
-              {t("common.ok")}
-            </Link>
-          }
-        >
-          <p>{t("login.errors.locked")}</p>
-        </AlertDialog>
-      ) : null}
-    </div>
+    <SignInFrame
+      school={{ name: schoolName, logo: schoolLogo }}
+      after={
+        locked ? (
+          <AlertDialog
+            title={t("errors.accountLockedTitle")}
+            actions={
+              <Link to="/authentication/login" reloadDocument className="btn-primary">
+                {t("common.ok")}
+              </Link>
+            }
+          >
+            <p>{t("login.errors.locked")}</p>
+          </AlertDialog>
+        ) : null
+      }
+    >
+      <h1 className="text-2xl font-semibold">{t("login.title")}</h1>
+      <p className="mt-1 text-sm text-slate-700">{t("login.subtitle")}</p>
+      {/* noValidate: the browser's own email check would stop "a@@@b.com" with its
+          bubble before the server could answer the spec's message (no JavaScript). */}
+      <Form method="post" className="mt-6 space-y-2" {...getFormProps(form)} noValidate>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        {locked ? null : <FormAlert id={form.errorId}>{form.errors?.length ? t(form.errors[0]) : null}</FormAlert>}
+        <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="username" />
+        <TextField
+          field={fields.password}
+          label={t("login.password")}
+          type="password"
+          autoComplete="current-password"
+        />
+        <SubmitButton className="btn-primary w-full">{t("login.submit")}</SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        {t("login.newStudent")}{" "}
+        <Link to="/students-registration" className="font-semibold text-primary-dark underline">
+          {t("login.registerLink")}
+        </Link>
+      </p>
+    </SignInFrame>
   );
 }

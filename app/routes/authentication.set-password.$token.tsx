@@ -3,10 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SignInFrame } from "~/components/auth/sign-in-frame";
 import { SubmitButton } from "~/components/forms";
-import { LanguageSwitcher } from "~/components/language-switcher";
-import { SchoolMark } from "~/components/layout/school-mark";
-import { SkipLink } from "~/components/layout/skip-link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordFields } from "~/components/ui/form-fields";
 import { titleMeta } from "~/components/ui/meta";
@@ -75,44 +73,32 @@ export default function SetPassword() {
   });
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <SkipLink />
-      <header className="flex items-center justify-between gap-2 px-4 py-3">
-        <p className="flex min-w-0 items-center gap-2 text-lg font-bold text-primary-dark">
-          <SchoolMark name={school.name} logo={school.logo} />
-          <span className="[overflow-wrap:anywhere]">{school.name}</span>
-        </p>
-        <LanguageSwitcher />
-      </header>
-      <main id="main" tabIndex={-1} className="flex flex-1 items-center justify-center p-4">
-        <div className="card w-full max-w-md">
-          <h1 className="text-2xl font-semibold">{t("setPassword.title")}</h1>
-          {state !== "valid" ? (
-            <>
-              <p
-                role="alert"
-                className="mt-4 rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900"
-              >
-                {t(`setPassword.${state}`)}
-              </p>
-              <p className="mt-6 text-center text-sm">
-                <Link to="/authentication/login" className="font-semibold text-primary-dark underline">
-                  {t("setPassword.toLogin")}
-                </Link>
-              </p>
-            </>
-          ) : (
-            <>
-              <p className="mt-1 text-sm text-slate-700">{t("setPassword.subtitle")}</p>
-              <Form method="post" className="mt-6 space-y-2" {...getFormProps(form)}>
-                {form.errors?.length ? <FormAlert id={form.errorId}>{t(form.errors[0])}</FormAlert> : null}
-                <NewPasswordFields password={fields.password} confirm={fields.confirm} />
-                <SubmitButton className="btn-primary w-full">{t("setPassword.submit")}</SubmitButton>
-              </Form>
-            </>
-          )}
-        </div>
-      </main>
-    </div>
+    <SignInFrame school={school}>
+      <h1 className="text-2xl font-semibold">{t("setPassword.title")}</h1>
+      {state !== "valid" ? (
+        <>
+          <p
+            role="alert"
+            className="mt-4 rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900"
+          >
+            {t(`setPassword.${state}`)}
+          </p>
+          <p className="mt-6 text-center text-sm">
+            <Link to="/authentication/login" className="font-semibold text-primary-dark underline">
+              {t("setPassword.toLogin")}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-700">{t("setPassword.subtitle")}</p>
+          <Form method="post" className="mt-6 space-y-2" {...getFormProps(form)}>
+            {form.errors?.length ? <FormAlert id={form.errorId}>{t(form.errors[0])}</FormAlert> : null}
+            <NewPasswordFields password={fields.password} confirm={fields.confirm} />
+            <SubmitButton className="btn-primary w-full">{t("setPassword.submit")}</SubmitButton>
+          </Form>
+        </>
+      )}
+    </SignInFrame>
   );
 }
