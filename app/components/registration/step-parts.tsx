@@ -3,9 +3,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type ZodTypeAny, type output } from "zod";
+import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { HONEYPOT, STEPS, type Step } from "~/modules/registrations/schema";
-import { SubmitButton } from "~/components/forms";
 
 // The parts every step of the public registration wizard shares.
 

@@ -1,8 +1,8 @@
-import { type Role } from "~/db/schema";
 import { db } from "~/db/kysely.server";
+import { type Role } from "~/db/schema";
 import { bookmarkTarget, menuFor } from "~/modules/auth/menu";
-import { refuse } from "~/modules/shared/outcome";
 import { rowId } from "~/modules/shared/ids";
+import { refuse } from "~/modules/shared/outcome";
 import { setBookmark, setPin } from "./preferences.server";
 
 // The menu tools' posts (issue 15): star or un-star a page, pin or unpin a
