@@ -3,11 +3,10 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db, sql } from "~/db/kysely.server";
 import { type Role } from "~/db/schema";
-import { clientKey, isHttps, rateLimitFactor } from "~/env.server";
-import { LANGUAGES } from "~/i18n/config";
-import { localeCookie } from "~/i18n/i18n.server";
+import { clientKey, rateLimitFactor } from "~/env.server";
 import { audit } from "~/modules/audit/audit.server";
 import { pruneLoginAttempts } from "~/modules/security/prune.server";
+import { localeCookieFor } from "./locale-cookie.server";
 import { loginSchema } from "./login-schema";
 import { spendVerifyTime, verifyPassword } from "./password.server";
 import { homeFor } from "./permissions";
@@ -311,9 +310,8 @@ export async function signIn(
   const to = safeRedirect(redirectTo, homeFor(role) ?? "/authentication/login");
   const cookies = [await createSession(request, id)];
   const saved = await db().selectFrom("users").select("locale").where("id", "=", id).executeTakeFirst();
-  if (saved?.locale && (LANGUAGES as readonly string[]).includes(saved.locale)) {
-    cookies.push(await localeCookie.serialize(saved.locale, { secure: isHttps(request) }));
-  }
+  const locale = await localeCookieFor(request, saved?.locale);
+  if (locale) cookies.push(locale);
   return { ok: true, to, cookies };
 }
 
