@@ -172,14 +172,22 @@ export async function handleIntents(
 /**
  * The reply step alone, for a page that keeps its own parser (a multipart
  * form whose file is checked with its fields, the gradebook, attendance):
- * the form's reply under its intent, as handleIntents answers it.
+ * the form's reply under its intent, as handleIntents answers it, with what
+ * the page shows beside it (`data`, e.g. the sign-in's failure).
  */
 export function formReply<K extends string>(
   intent: K,
   result: SubmissionResult<string[]>,
   init?: ResponseInit,
-): TypedResponse<IntentReply<K>> {
-  return json({ intent, result }, init ?? { status: 400 });
+): TypedResponse<IntentReply<K>>;
+export function formReply<K extends string, D extends object>(
+  intent: K,
+  result: SubmissionResult<string[]>,
+  init: ResponseInit | undefined,
+  data: D,
+): TypedResponse<IntentReply<K> & D>;
+export function formReply(intent: string, result: SubmissionResult<string[]>, init?: ResponseInit, data?: object) {
+  return json({ ...data, intent, result }, init ?? { status: 400 });
 }
 
 /** The redirect step alone: a done change, back to its page with the success toast. */

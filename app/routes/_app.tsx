@@ -12,32 +12,12 @@ import { AppShell } from "~/components/layout/app-shell";
 import { TransferBell } from "~/components/transfers/bell";
 import { NAMESPACES } from "~/i18n/config";
 import { requireUser } from "~/modules/auth/guards.server";
-import { menuFor } from "~/modules/auth/menu";
-import { can, homeFor } from "~/modules/auth/permissions";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { readSidebar } from "~/modules/layout.server";
-import { menuPreferences } from "~/modules/menu/preferences.server";
-import { schoolBrand } from "~/modules/settings.server";
-import { pendingTransfers } from "~/modules/transfers/transfers.server";
+import { appShell } from "~/modules/menu/shell.server";
 
 /** The standard layout of every signed-in page (login, registration and 404 have none). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const layout = new URL(request.url).searchParams.get("layout");
-  const school = await schoolBrand();
-  return json({
-    user: { name: user.name, role: user.role, image: user.image },
-    home: homeFor(user.role) ?? "/teachers",
-    menu: menuFor(user.role),
-    ...(await menuPreferences(user.id)),
-    sidebar: await readSidebar(request),
-    layout: layout && /^[\w-]{1,40}$/.test(layout) ? layout : null,
-    schoolName: school.name,
-    schoolLogo: school.logo,
-    year: (await schoolToday()).slice(0, 4),
-    // Only the roles of the bell get it (PRODUCT 2): not receptionist nor professor.
-    pending: can(user.role, "transfers:bell") ? await pendingTransfers() : null,
-  });
+  return json(await appShell(user, request));
 }
 
 /**

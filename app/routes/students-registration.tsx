@@ -5,19 +5,13 @@ import { LanguageSwitcher } from "~/components/language-switcher";
 import { SchoolMark } from "~/components/layout/school-mark";
 import { SkipLink } from "~/components/layout/skip-link";
 import { translator } from "~/i18n/i18n.server";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { schoolBrand } from "~/modules/settings.server";
+import { registrationFrame } from "~/modules/registrations/steps.server";
 
 // Public: no sign-in, no standard layout.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [school, t, today] = await Promise.all([schoolBrand(), translator(request), schoolToday()]);
+  const [frame, t] = await Promise.all([registrationFrame(), translator(request)]);
   // The footer's year is the school's (its time zone), the same on the server and in the browser.
-  return json({
-    schoolName: school.name,
-    schoolLogo: school.logo,
-    title: t("registration.title"),
-    year: today.slice(0, 4),
-  });
+  return json({ ...frame, title: t("registration.title") });
 }
 
 // The tab title in the reader's language, like the page's heading.

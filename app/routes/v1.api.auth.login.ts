@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { db } from "~/db/kysely.server";
 import { apiError, methodNotAllowed, readBody, requireMethod } from "~/modules/api/api.server";
 import { refuseCrossSite } from "~/modules/auth/guards.server";
 import { loginSchema } from "~/modules/auth/login-schema";
-import { authenticate } from "~/modules/auth/login.server";
+import { authenticate, signedInUser } from "~/modules/auth/login.server";
 import { issueSession } from "~/modules/auth/session.server";
 
 const MESSAGES = {
@@ -34,12 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiError(status, message);
   }
   const { token } = await issueSession(request, outcome.user.id);
-  const user = await db()
-    .selectFrom("users")
-    .select(["id", "name", "email", "role", "image"])
-    .where("id", "=", outcome.user.id)
-    .executeTakeFirstOrThrow();
-  return json({ data: { token, user } });
+  return json({ data: { token, user: await signedInUser(outcome.user.id) } });
 }
 
 export function loader() {

@@ -2,12 +2,15 @@ import { type AppLoadContext, createCookieSessionStorage } from "@remix-run/node
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db, sql } from "~/db/kysely.server";
+import { type Role } from "~/db/schema";
 import { clientKey, rateLimitFactor } from "~/env.server";
 import { audit } from "~/modules/audit/audit.server";
 import { pruneLoginAttempts } from "~/modules/security/prune.server";
+import { localeCookieFor } from "./locale-cookie.server";
 import { loginSchema } from "./login-schema";
 import { spendVerifyTime, verifyPassword } from "./password.server";
 import { homeFor } from "./permissions";
+import { createSession, safeRedirect } from "./session.server";
 
 export const LOCK_AFTER_FAILURES = 5;
 const WINDOW_MS = 15 * 60 * 1000;
@@ -24,7 +27,7 @@ export class LoginError extends Error {
 
 interface LoginUser {
   id: number;
-  role: string;
+  role: Role;
 }
 
 /** `login_attempts.success`: 0 a failed check (or one not finished), 1 a success, 2 refused unchecked (a rate limit, or an unknown email already locked). */
@@ -284,4 +287,39 @@ export async function authenticate(
     if (error instanceof LoginError) return { ok: false, code: error.code };
     throw error;
   }
+}
+
+/** A sign-in done: the page to go to and the cookies that go with it. */
+export type SignedIn = { ok: true; to: string; cookies: string[] };
+
+/**
+ * The sign-in page's check (authenticate) and, when it passes, the new
+ * session: the page to go to (`redirectTo` when it is one of ours, else the
+ * user's home) and its cookies, the session's and the language saved on the
+ * profile (it follows the user to this browser).
+ */
+export async function signIn(
+  form: FormData,
+  redirectTo: string | undefined,
+  request: Request,
+  context: unknown,
+): Promise<SignedIn | { ok: false; reason: LoginFailure }> {
+  const outcome = await authenticate(form, request, context);
+  if (!outcome.ok) return { ok: false, reason: outcome.code };
+  const { id, role } = outcome.user;
+  const to = safeRedirect(redirectTo, homeFor(role) ?? "/authentication/login");
+  const cookies = [await createSession(request, id)];
+  const saved = await db().selectFrom("users").select("locale").where("id", "=", id).executeTakeFirst();
+  const locale = await localeCookieFor(request, saved?.locale);
+  if (locale) cookies.push(locale);
+  return { ok: true, to, cookies };
+}
+
+/** What the API's sign-in answers about its user. */
+export async function signedInUser(userId: number) {
+  return db()
+    .selectFrom("users")
+    .select(["id", "name", "email", "role", "image"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
 }

@@ -274,6 +274,18 @@ export const DRAFT_FIELDS = {
   },
 } as const satisfies Record<Exclude<Step, "done">, Record<string, number>>;
 export type Step = (typeof STEPS)[number];
+/** The steps with a form (the last one, "done", only shows the reference). */
+export type FormStep = Exclude<Step, "done">;
+export const FORM_STEPS: readonly FormStep[] = ["personal", "address", "message"];
+/** A field bots fill and people never see: a post that fills it is refused. */
+export const HONEYPOT = "website";
+
+export function isStep(value: string | undefined): value is Step {
+  return (STEPS as readonly string[]).includes(value ?? "");
+}
+
+/** The path of a step of the wizard. */
+export const stepPath = (step: Step) => `/students-registration/${step}`;
 
 /** The staff's decision on a registration, by intent (approve: optionally into a course; reject: with a reason). */
 export const registrationDecisionForms = {

@@ -1,0 +1,159 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Fieldset, RadioGroup, SelectField, TextAreaField } from "~/components/fields";
+import { FieldError } from "~/components/forms";
+import { EmergencyFields, PersonFields, ScheduleSelect } from "~/components/ui/form-fields";
+import { useHydrated } from "~/components/use-hydrated";
+import { PROMOTIONS } from "~/modules/courses/schedules";
+import {
+  HEAR_ABOUT_VALUES,
+  addressSchema,
+  messageSchema,
+  personalFields,
+  personalSchema,
+} from "~/modules/registrations/schema";
+import { levelsFor } from "~/modules/students/levels";
+import { type StepProps, StepButtons, StepTop, stepChecks, validateStep } from "./step-parts";
+
+// The forms of the wizard's three steps (the browser checks each with the schema the server uses).
+
+export function PersonalStepForm({ defaults, lastResult, today }: StepProps & { today: string }) {
+  const { t } = useTranslation();
+  const schema = personalSchema(today);
+  const [form, fields] = useForm({
+    id: "registration-personal",
+    lastResult,
+    defaultValue: defaults,
+    // The browser gets the plain field rules; the kids' rules run on blur and on the server.
+    constraint: getZodConstraint(personalFields(today)),
+    ...stepChecks,
+    onValidate: validateStep(schema),
+  });
+  const [age, setAge] = useState<string | undefined>(defaults.age_category);
+  const hydrated = useHydrated();
+  return (
+    <Form method="post" {...getFormProps(form)} className="relative">
+      <StepTop step="personal" errorId={form.errorId} errors={form.errors} />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <PersonFields fields={fields} own />
+      </div>
+      <RadioGroup
+        field={fields.age_category}
+        legend={t("registration.fields.age_category")}
+        onChange={setAge}
+        options={[
+          { value: "kids", label: t("registration.age.kids") },
+          { value: "adults", label: t("registration.age.adults") },
+        ]}
+      />
+      {/* Without JavaScript the section is always there; with it, only for kids. */}
+      <div hidden={hydrated && age === "adults" ? true : undefined} className="mt-2">
+        <Fieldset legend={t("registration.emergencyLegend")}>
+          <EmergencyFields fields={fields} own />
+        </Fieldset>
+      </div>
+      <StepButtons back={false} />
+    </Form>
+  );
+}
+
+export function AddressStepForm({ defaults, lastResult, age }: StepProps & { age: "kids" | "adults" }) {
+  const { t } = useTranslation();
+  const schema = addressSchema(age);
+  const [form, fields] = useForm({
+    id: "registration-address",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(schema),
+    ...stepChecks,
+    onValidate: validateStep(schema),
+  });
+  const [sameBilling, setSameBilling] = useState<string | undefined>(defaults.same_billing);
+  const hydrated = useHydrated();
+  return (
+    <Form method="post" {...getFormProps(form)} className="relative">
+      <StepTop step="address" errorId={form.errorId} errors={form.errors} />
+      <TextAreaField field={fields.address} label={t("registration.fields.address")} rows={2} />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <SelectField
+          field={fields.level}
+          label={t("registration.fields.level")}
+          placeholder={t("registration.choose")}
+          options={levelsFor(age).map((l) => ({ value: l.name, label: l.name }))}
+        />
+        <ScheduleSelect field={fields.schedule} />
+      </div>
+      <RadioGroup
+        field={fields.same_billing}
+        legend={t("registration.fields.same_billing")}
+        onChange={setSameBilling}
+        options={[
+          { value: "yes", label: t("registration.yes") },
+          { value: "no", label: t("registration.no") },
+        ]}
+      />
+      <div hidden={hydrated && sameBilling === "yes" ? true : undefined}>
+        <TextAreaField field={fields.billing_address} label={t("registration.fields.billing_address")} rows={2} />
+      </div>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <SelectField
+          field={fields.where_hear_about_us}
+          label={t("registration.fields.where_hear_about_us")}
+          placeholder={t("registration.optional")}
+          options={HEAR_ABOUT_VALUES.map((v) => ({ value: v, label: t(`registration.hear.${v}`) }))}
+        />
+        <SelectField
+          field={fields.promotion}
+          label={t("registration.fields.promotion")}
+          placeholder={t("registration.noPromotion")}
+          options={PROMOTIONS.map((v) => ({ value: v, label: v }))}
+        />
+      </div>
+      <StepButtons back />
+    </Form>
+  );
+}
+
+export function MessageStepForm({ defaults, lastResult }: StepProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "registration-message",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(messageSchema),
+    ...stepChecks,
+    onValidate: validateStep(messageSchema),
+  });
+  const terms = fields.accepted_terms;
+  return (
+    <Form method="post" {...getFormProps(form)} className="relative">
+      <StepTop step="message" errorId={form.errorId} errors={form.errors} />
+      <TextAreaField field={fields.message} label={t("registration.fields.message")} rows={4} />
+      <div className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+        <h3 className="font-semibold">{t("registration.termsTitle")}</h3>
+        <p className="mt-1">{t("registration.termsText")}</p>
+      </div>
+      <div className="mt-3">
+        <label className="flex items-start gap-2">
+          <input
+            type="checkbox"
+            id={terms.id}
+            name={terms.name}
+            value="on"
+            defaultChecked={terms.initialValue === "on"}
+            required
+            aria-invalid={terms.errors?.length ? true : undefined}
+            aria-describedby={terms.errors?.length ? terms.errorId : undefined}
+            className="mt-1 h-4 w-4 accent-[#4c3fe0]"
+          />
+          <span>{t("registration.fields.accepted_terms")}</span>
+        </label>
+        <FieldError id={terms.errorId} errors={terms.errors} />
+      </div>
+      <StepButtons back />
+    </Form>
+  );
+}

@@ -1,0 +1,8 @@
+import { schoolBrand } from "~/modules/settings.server";
+import { passwordTokenState } from "~/modules/users/users.server";
+
+/** The set-password page of a link's token: whether the link still works, and the school it is from. */
+export async function setPasswordPage(token: string) {
+  const [state, school] = await Promise.all([passwordTokenState(token), schoolBrand()]);
+  return { state, school };
+}
