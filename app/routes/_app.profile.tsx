@@ -53,10 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     },
     intents: {
-      profile: async (value, { user }) => {
-        await updateOwnName(user.id, value.name);
-        return done("profileSaved");
-      },
+      profile: async (value, { user }) => ifDone(await updateOwnName(user.id, value.name), done("profileSaved")),
       removeAvatar: async (_, { user }) => {
         await setUserImage(user.id, null, user.id);
         return done("imageRemoved");
@@ -66,11 +63,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const cookie = await localeCookie.serialize(value.locale, { secure: isHttps(request) });
         return done("languageSaved", { headers: { "Set-Cookie": cookie } });
       },
-      password: async (value, { user }) => {
-        const client = clientKey(request, context);
-        const outcome = await changeOwnPassword(user, value.current_password, value.password, client);
-        return ifDone(outcome, done("passwordChanged"));
-      },
+      password: async ({ current_password, password }, { user }) =>
+        ifDone(
+          await changeOwnPassword(user, current_password, password, clientKey(request, context)),
+          done("passwordChanged"),
+        ),
     },
     refusals: {
       wrongPassword: { field: "current_password", message: "users:errors.currentPasswordWrong" },

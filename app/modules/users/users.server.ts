@@ -434,7 +434,7 @@ export async function getProfile(id: number) {
     .executeTakeFirst();
 }
 
-export async function updateOwnName(id: number, name: string) {
+export async function updateOwnName(id: number, name: string): Promise<{ ok: true }> {
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -443,6 +443,7 @@ export async function updateOwnName(id: number, name: string) {
       await trx.updateTable("users").set({ name, updated_at: now() }).where("id", "=", id).execute();
       await audit(id, "user.updated", "user", id, { name: { from: user.name, to: name } }, trx);
     });
+  return { ok: true };
 }
 
 export async function updateOwnLocale(id: number, locale: string) {
