@@ -83,18 +83,26 @@ export function SelectField({
   label,
   options,
   placeholder,
+  hint,
 }: {
   field: Field;
   label: string;
   options: { value: string; label: string }[];
   placeholder: string;
+  hint?: string;
 }) {
-  const props = getSelectProps(field);
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const props = getSelectProps(field, { ariaDescribedBy: hintId });
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
         {label}
       </label>
+      {hint ? (
+        <p id={hintId} className="mb-1 text-xs text-slate-700">
+          {hint}
+        </p>
+      ) : null}
       <select {...props} key={props.key} className="field-input">
         <option value="">{placeholder}</option>
         {options.map((o) => (

@@ -1,5 +1,7 @@
+import { type Submission, type SubmissionResult } from "@conform-to/react";
 import { type UploadHandler, json } from "@remix-run/node";
 import { BodyTooLarge, readMultipartBody } from "~/modules/security/body.server";
+import { readForm } from "~/modules/shared/form.server";
 import { type ImageUpload, MAX_AVATAR_BYTES, detectImageType } from "~/modules/users/avatar.server";
 
 // THE EDGE of the image uploads and downloads (the profile picture, a user's
@@ -80,6 +82,35 @@ export async function readImageForm(
   const extension = detectImageType(bytes);
   if (!extension) return { fields, image: { ok: false, reason: "notAnImage" } };
   return { fields, image: { ok: true, bytes, extension } };
+}
+
+/**
+ * A form that may carry an image (multipart) or not (a plain post, e.g. its
+ * remove button): its text fields, and the image ("missing" in a plain post).
+ */
+export async function readFormWithImage(request: Request, fileField: string) {
+  if (isMultipart(request)) return readImageForm(request, fileField);
+  const image: ImageUpload = { ok: false, reason: "missing" };
+  return { fields: await readForm(request), image };
+}
+
+/**
+ * The refused reply of a form whose image is checked with its fields:
+ * conform's reply with `errors` over the schema's, a 413 when the image was
+ * too large (else 400). A body cut off at its limit has lost its text fields
+ * (no `intent`): the form keeps what it showed, with only `errors`.
+ */
+export function imageFormRefusal(
+  fields: FormData,
+  submission: Pick<Submission<unknown>, "status" | "reply">,
+  image: ImageUpload,
+  errors: Record<string, string[]>,
+): { result: SubmissionResult<string[]>; init: ResponseInit } {
+  const init = image.ok ? { status: 400 } : imageRefusal(image);
+  if (!fields.has("intent")) return { result: { status: "error", error: errors }, init };
+  if (submission.status === "success") return { result: submission.reply({ fieldErrors: errors }), init };
+  const result = submission.reply();
+  return { result: { ...result, error: { ...result.error, ...errors } }, init };
 }
 
 export function isMultipart(request: Request) {

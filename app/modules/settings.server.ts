@@ -2,7 +2,14 @@ import { PDFDocument } from "pdf-lib";
 import { db } from "~/db/kysely.server";
 import { LANGUAGES, type Language } from "~/i18n/config";
 import { audit } from "~/modules/audit/audit.server";
-import { type ImageExtension, readImage, removeImage, storeImage } from "~/modules/users/avatar.server";
+import {
+  type ImageExtension,
+  type ImageUpload,
+  MAX_AVATAR_BYTES,
+  readImage,
+  removeImage,
+  storeImage,
+} from "~/modules/users/avatar.server";
 import { loadFontBytes } from "~/pdf/fonts.server";
 import { type SchoolLogo, embedLogoImage, missingGlyphs } from "~/pdf/text";
 import { DEFAULT_SETTINGS, type SettingsInput } from "./settings";
@@ -116,6 +123,32 @@ export async function checkLogo(
     return { ok: false, reason: "unreadable" };
   }
   return { ok: true, type: extension };
+}
+
+/**
+ * The logo of a settings form: none chosen keeps the current one (`logo: null`);
+ * a file that is no image, or one the PDFs cannot draw, is refused.
+ */
+export async function uploadedLogo(
+  image: ImageUpload,
+): Promise<
+  | { ok: true; logo: { bytes: Uint8Array; extension: "png" | "jpg" } | null }
+  | { ok: false; reason: "tooLarge" | "notAnImage" | LogoFailure }
+> {
+  if (!image.ok) return image.reason === "missing" ? { ok: true, logo: null } : { ok: false, reason: image.reason };
+  const checked = await checkLogo(image.bytes, image.extension);
+  return checked.ok ? { ok: true, logo: { bytes: image.bytes, extension: checked.type } } : checked;
+}
+
+/** The settings page: the settings (the logo as the browser gets it), the time zones and the logo's limits. */
+export async function settingsPage() {
+  const settings = await schoolSettings();
+  return {
+    settings: { ...settings, logo: logoPath(settings.logo) },
+    zones: timeZones(),
+    maxMegabytes: MAX_AVATAR_BYTES / (1024 * 1024),
+    maxPixels: LOGO_MAX_PIXELS,
+  };
 }
 
 /** The characters of a school name the PDF fonts cannot print ("" when all can). */

@@ -1,45 +1,38 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { useFormat } from "~/components/format";
-import { SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
-import { NewPasswordFields } from "~/components/ui/form-fields";
+import { FormCard } from "~/components/ui/form-card";
 import { PageHeader } from "~/components/ui/page-header";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { useHydrated } from "~/components/use-hydrated";
-import { AvatarForm, LockBadge, OneTimeLink } from "~/components/users";
+import { AvatarForm } from "~/components/users/avatar-form";
+import { LockBadge } from "~/components/users/badges";
+import { OneTimeLink } from "~/components/users/one-time-link";
+import { EditUserForm, ResetPasswordForm, SwitchButton, SwitchConfirm } from "~/components/users/user-forms";
 import { requireId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
 import { NOT_FOUND, type Refusal, handleIntents, ifDone, show, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { ROLES } from "~/modules/auth/permissions";
-import { PASSWORD_FIELDS, resetPasswordSchema, updateUserSchema, userPageForms } from "~/modules/users/schema";
+import { PASSWORD_FIELDS, userPageForms } from "~/modules/users/schema";
 import {
   type UserChangeFailure,
-  getUser,
   passwordLinkPath,
   resetPassword,
   setUserImage,
   setUserLock,
   setUserStatus,
   updateUser,
+  userPage,
 } from "~/modules/users/users.server";
 
 export const handle = { i18n: ["common", "users"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requirePermission(request, "users:manage");
-  const user = await getUser(requireId(params));
-  if (!user) notFound();
-  const { locked_at, ...rest } = user;
-  return json({ user: { ...rest, locked: !!locked_at }, isSelf: actor.id === user.id });
+  return json((await userPage(requireId(params), actor.id)) ?? notFound());
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.user.name ?? "" }];
@@ -52,8 +45,10 @@ const REFUSALS = {
   selfLock: { form: "users:errors.selfLock" },
 } satisfies Record<UserChangeFailure, Refusal>;
 
+/** Back to the user's page with the success toast `users:toasts.<key>`. */
+const done = (id: number, key: string) => toastTo(`/admin/users/${id}`, `users:toasts.${key}`);
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  const here = (id: number) => `/admin/users/${id}`;
   return handleIntents(request, {
     guard: async () => ({ actor: await requirePermission(request, "users:manage"), id: requireId(params) }),
     forms: userPageForms,
@@ -62,33 +57,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
       intent: "avatar",
       field: "avatar",
       messages: "users:errors.image",
-      run: async (image, { actor, id }) =>
-        ifDone(await setUserImage(id, image, actor.id), toastTo(here(id), "users:toasts.imageSaved")),
+      run: async (image, { actor, id }) => ifDone(await setUserImage(id, image, actor.id), done(id, "imageSaved")),
     },
     intents: {
-      update: async (value, { actor, id }) =>
-        ifDone(await updateUser(id, value, actor.id), toastTo(here(id), "users:toasts.saved")),
+      update: async (value, { actor, id }) => ifDone(await updateUser(id, value, actor.id), done(id, "saved")),
       reset: async (value, { actor, id }) => {
-        const outcome = await resetPassword(
-          id,
-          value.method === "password" ? { method: "password", password: value.password } : { method: "link" },
-          actor.id,
-        );
+        const outcome = await resetPassword(id, value, actor.id);
         if (!outcome.ok) return outcome;
-        if (!outcome.token) return toastTo(here(id), "users:toasts.passwordReset");
+        if (!outcome.token) return done(id, "passwordReset");
         // Shown this once: only the link's hash is stored.
         return show({ link: new URL(passwordLinkPath(outcome.token), request.url).toString() });
       },
-      activate: async (_, { actor, id }) =>
-        ifDone(await setUserStatus(id, "active", actor.id), toastTo(here(id), "users:toasts.activated")),
+      activate: async (_, { actor, id }) => ifDone(await setUserStatus(id, "active", actor.id), done(id, "activated")),
       deactivate: async (_, { actor, id }) =>
-        ifDone(await setUserStatus(id, "inactive", actor.id), toastTo(here(id), "users:toasts.deactivated")),
-      lock: async (_, { actor, id }) =>
-        ifDone(await setUserLock(id, true, actor.id), toastTo(here(id), "users:toasts.locked")),
-      unlock: async (_, { actor, id }) =>
-        ifDone(await setUserLock(id, false, actor.id), toastTo(here(id), "users:toasts.unlocked")),
+        ifDone(await setUserStatus(id, "inactive", actor.id), done(id, "deactivated")),
+      lock: async (_, { actor, id }) => ifDone(await setUserLock(id, true, actor.id), done(id, "locked")),
+      unlock: async (_, { actor, id }) => ifDone(await setUserLock(id, false, actor.id), done(id, "unlocked")),
       removeAvatar: async (_, { actor, id }) =>
-        ifDone(await setUserImage(id, null, actor.id), toastTo(here(id), "users:toasts.imageRemoved")),
+        ifDone(await setUserImage(id, null, actor.id), done(id, "imageRemoved")),
     },
     refusals: REFUSALS,
   });
@@ -134,17 +120,11 @@ export default function UserDetail() {
       {topErrors?.length ? <FormAlert>{t(topErrors[0])}</FormAlert> : null}
       {link ? <OneTimeLink link={link} title={t("reset.linkCreated", { name: user.name })} /> : null}
 
-      <section aria-labelledby="details-title" className="card space-y-2">
-        <h2 id="details-title" className="text-lg font-semibold">
-          {t("detail.account")}
-        </h2>
-        <EditForm user={user} isSelf={isSelf} lastResult={update} />
-      </section>
+      <FormCard id="details-title" title={t("detail.account")}>
+        <EditUserForm user={user} isSelf={isSelf} lastResult={update} />
+      </FormCard>
 
-      <section aria-labelledby="access-title" className="card space-y-4">
-        <h2 id="access-title" className="text-lg font-semibold">
-          {t("detail.access")}
-        </h2>
+      <FormCard id="access-title" title={t("detail.access")} className="space-y-4">
         {user.failed_logins > 0 ? (
           <p className="text-sm">{t("detail.failedLogins", { count: user.failed_logins })}</p>
         ) : null}
@@ -169,14 +149,11 @@ export default function UserDetail() {
             {t("actions.resetPassword")}
           </Link>
         </div>
-      </section>
+      </FormCard>
 
-      <section aria-labelledby="picture-title" className="card space-y-2">
-        <h2 id="picture-title" className="text-lg font-semibold">
-          {t("avatar.title")}
-        </h2>
+      <FormCard id="picture-title" title={t("avatar.title")}>
         <AvatarForm image={user.image} lastResult={avatar} />
-      </section>
+      </FormCard>
 
       {confirm === "deactivate" ? (
         <ConfirmDialog title={t("confirm.deactivateTitle", { name: user.name })} cancelTo={here}>
@@ -195,121 +172,9 @@ export default function UserDetail() {
       ) : null}
       {confirm === "reset" ? (
         <ConfirmDialog title={t("confirm.resetTitle", { name: user.name })} cancelTo={here}>
-          <ResetForm lastResult={reset?.result} />
+          <ResetPasswordForm lastResult={reset?.result} />
         </ConfirmDialog>
       ) : null}
     </div>
-  );
-}
-
-function EditForm({
-  user,
-  isSelf,
-  lastResult,
-}: {
-  user: { name: string; email: string; role: string };
-  isSelf: boolean;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const { t } = useTranslation("users");
-  const [form, fields] = useForm({
-    id: "update",
-    lastResult,
-    defaultValue: { name: user.name, email: user.email, role: user.role },
-    constraint: getZodConstraint(updateUserSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateUserSchema }),
-  });
-  return (
-    // The key refreshes the defaults after a save.
-    <Form key={`${user.name}|${user.email}|${user.role}`} method="post" {...getFormProps(form)} className="space-y-2">
-      <input type="hidden" name="intent" value="update" />
-      <TextField field={fields.name} label={t("fields.name")} autoComplete="off" />
-      <TextField field={fields.email} label={t("fields.email")} type="email" autoComplete="off" />
-      <SelectField
-        field={fields.role}
-        label={t("fields.role")}
-        placeholder={t("fields.chooseRole")}
-        options={ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))}
-      />
-      <p className="text-xs text-slate-700">{isSelf ? t("detail.selfRoleNote") : t("detail.roleNote")}</p>
-      <SubmitButton>{t("common:common.save")}</SubmitButton>
-    </Form>
-  );
-}
-
-function SwitchButton({ intent, label }: { intent: "activate" | "unlock"; label: string }) {
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      <SubmitButton className="btn-secondary">{label}</SubmitButton>
-    </Form>
-  );
-}
-
-function SwitchConfirm({
-  intent,
-  text,
-  label,
-  lastResult,
-}: {
-  intent: "deactivate" | "lock";
-  text: string;
-  label: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const { t } = useTranslation("users");
-  const [form] = useForm({ id: intent, lastResult });
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3">
-      <input type="hidden" name="intent" value={intent} />
-      <p className="text-sm text-slate-800">{text}</p>
-      {form.errors?.length ? (
-        <FormAlert id={form.errorId} plain>
-          {t(form.errors[0])}
-        </FormAlert>
-      ) : null}
-      <SubmitButton className="btn-danger">{label}</SubmitButton>
-    </Form>
-  );
-}
-
-function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation("users");
-  const hydrated = useHydrated();
-  const [form, fields] = useForm({
-    id: "reset",
-    lastResult,
-    defaultValue: { method: "link" },
-    constraint: getZodConstraint(resetPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-  });
-  const [method, setMethod] = useState(fields.method.initialValue ?? "link");
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3">
-      <input type="hidden" name="intent" value="reset" />
-      <p className="text-sm text-slate-800">{t("confirm.resetText")}</p>
-      {form.errors?.length ? (
-        <FormAlert id={form.errorId} plain>
-          {t(form.errors[0])}
-        </FormAlert>
-      ) : null}
-      <RadioGroup
-        field={fields.method}
-        legend={t("fields.passwordMethod")}
-        onChange={setMethod}
-        options={[
-          { value: "link", label: t("fields.methodLink") },
-          { value: "password", label: t("fields.methodPassword") },
-        ]}
-      />
-      <div hidden={hydrated && method !== "password"}>
-        <NewPasswordFields password={fields.password} />
-      </div>
-      <SubmitButton className="btn-danger">{t("actions.resetPassword")}</SubmitButton>
-    </Form>
   );
 }

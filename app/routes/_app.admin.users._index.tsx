@@ -1,31 +1,25 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/ui/data-table";
+import { FilterInput, FilterSelect } from "~/components/ui/filters";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { LockBadge } from "~/components/users";
+import { LockBadge } from "~/components/users/badges";
+import { ListFilters } from "~/components/users/list-filters";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { ROLES } from "~/modules/auth/permissions";
-import { listUsers, parseUserFilters } from "~/modules/users/users.server";
+import { userListPage } from "~/modules/users/users.server";
 
 export const handle = { i18n: ["common", "users"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "users:manage");
-  const filters = parseUserFilters(new URL(request.url).searchParams);
-  const { rows, total } = await listUsers(filters);
-  const t = await translator(request, "users");
-  return json({
-    title: t("list.title"),
-    rows: rows.map((r) => ({ ...r, locked: !!r.locked_at, locked_at: undefined })),
-    total,
-    page: filters.page,
-    limit: filters.limit,
-  });
+  const [page, t] = await Promise.all([userListPage(new URL(request.url).searchParams), translator(request, "users")]);
+  return json({ title: t("list.title"), ...page });
 }
 
 export const meta = titleMeta;
@@ -33,7 +27,6 @@ export const meta = titleMeta;
 export default function Users() {
   const { rows, total, page, limit } = useLoaderData<typeof loader>();
   const { t } = useTranslation("users");
-  const [params] = useSearchParams();
   return (
     <div className="space-y-4">
       <PageHeader
@@ -49,59 +42,29 @@ export default function Users() {
           </>
         }
       />
-      <Form
-        method="get"
-        className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5"
-        role="search"
-        aria-label={t("common:filters.label")}
-      >
-        <div className="sm:col-span-2">
-          <label htmlFor="q" className="field-label">
-            {t("common:filters.search")}
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            maxLength={100}
-            defaultValue={params.get("q") ?? ""}
-            className="field-input"
-            placeholder={t("list.searchHint")}
-          />
-        </div>
-        <div>
-          <label htmlFor="role" className="field-label">
-            {t("fields.role")}
-          </label>
-          <select id="role" name="role" defaultValue={params.get("role") ?? ""} className="field-input">
-            <option value="">{t("common:filters.all")}</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`common:roles.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="status" className="field-label">
-            {t("common:filters.status")}
-          </label>
-          <select id="status" name="status" defaultValue={params.get("status") ?? ""} className="field-input">
-            <option value="">{t("common:filters.all")}</option>
-            <option value="active">{t("common:status.active")}</option>
-            <option value="inactive">{t("common:status.inactive")}</option>
-            <option value="locked">{t("status.locked")}</option>
-          </select>
-        </div>
-        <div className="flex items-end gap-2">
-          <button type="submit" className="btn-primary">
-            {t("common:filters.apply")}
-          </button>
-          <Link to="?" className="btn-secondary">
-            {t("common:filters.clear")}
-          </Link>
-        </div>
-      </Form>
+      <ListFilters>
+        <FilterInput
+          name="q"
+          label={t("common:filters.search")}
+          placeholder={t("list.searchHint")}
+          maxLength={100}
+          className="sm:col-span-2"
+        />
+        <FilterSelect
+          name="role"
+          label={t("fields.role")}
+          options={ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))}
+        />
+        <FilterSelect
+          name="status"
+          label={t("common:filters.status")}
+          options={[
+            { value: "active", label: t("common:status.active") },
+            { value: "inactive", label: t("common:status.inactive") },
+            { value: "locked", label: t("status.locked") },
+          ]}
+        />
+      </ListFilters>
       <DataTable
         label={t("list.title")}
         rows={rows}

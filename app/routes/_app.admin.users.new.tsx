@@ -1,20 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RadioGroup, SelectField, TextField } from "~/components/fields";
-import { SubmitButton } from "~/components/forms";
-import { NewPasswordFields } from "~/components/ui/form-fields";
 import { titleMeta } from "~/components/ui/meta";
-import { useHydrated } from "~/components/use-hydrated";
-import { OneTimeLink } from "~/components/users";
+import { OneTimeLink } from "~/components/users/one-time-link";
+import { CreateUserForm } from "~/components/users/user-forms";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, show, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { ROLES } from "~/modules/auth/permissions";
 import { PASSWORD_FIELDS, createUserSchema } from "~/modules/users/schema";
 import { createUser, passwordLinkPath } from "~/modules/users/users.server";
 
@@ -40,13 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!outcome.ok) return outcome;
         if (!outcome.token) return toastTo(`/admin/users/${outcome.id}`, "users:toasts.created");
         // The link is shown this once: only its hash is kept, so it cannot be shown again.
-        return show({
-          created: {
-            id: outcome.id,
-            name: value.name,
-            link: new URL(passwordLinkPath(outcome.token), request.url).toString(),
-          },
-        });
+        const link = new URL(passwordLinkPath(outcome.token), request.url).toString();
+        return show({ created: { id: outcome.id, name: value.name, link } });
       },
     },
     refusals: { emailTaken: { field: "email", message: "users:errors.emailTaken" } },
@@ -56,17 +44,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewUser() {
   const actionData = useIntentResult<typeof action>("create");
   const { t } = useTranslation("users");
-  const [form, fields] = useForm({
-    id: "create-user",
-    lastResult: actionData?.created ? null : actionData?.result,
-    constraint: getZodConstraint(createUserSchema),
-    defaultValue: { method: "password" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserSchema }),
-  });
-  const [method, setMethod] = useState(fields.method.initialValue ?? "password");
-  const hydrated = useHydrated();
   const created = actionData?.created;
 
   return (
@@ -90,39 +67,7 @@ export default function NewUser() {
           </p>
         </>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="card space-y-2">
-          {form.errors?.length ? (
-            <div
-              id={form.errorId}
-              role="alert"
-              className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900"
-            >
-              {t(form.errors[0])}
-            </div>
-          ) : null}
-          <TextField field={fields.name} label={t("fields.name")} autoComplete="off" />
-          <TextField field={fields.email} label={t("fields.email")} type="email" autoComplete="off" />
-          <SelectField
-            field={fields.role}
-            label={t("fields.role")}
-            placeholder={t("fields.chooseRole")}
-            options={ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))}
-          />
-          <RadioGroup
-            field={fields.method}
-            legend={t("fields.passwordMethod")}
-            onChange={setMethod}
-            options={[
-              { value: "password", label: t("fields.methodPassword") },
-              { value: "link", label: t("fields.methodLink") },
-            ]}
-          />
-          {/* Without JavaScript both choices show; the server ignores the password when a link was chosen. */}
-          <div hidden={hydrated && method === "link"}>
-            <NewPasswordFields password={fields.password} label={t("fields.initialPassword")} />
-          </div>
-          <SubmitButton>{t("create.submit")}</SubmitButton>
-        </Form>
+        <CreateUserForm lastResult={actionData?.result} />
       )}
     </div>
   );

@@ -36,12 +36,14 @@ export function FilterInput({
   label,
   type = "search",
   placeholder,
+  maxLength,
   className,
 }: {
   name: string;
   label: string;
   type?: "search" | "date";
   placeholder?: string;
+  maxLength?: number;
   className?: string;
 }) {
   const [params] = useSearchParams();
@@ -54,6 +56,7 @@ export function FilterInput({
         id={name}
         name={name}
         type={type}
+        maxLength={maxLength}
         defaultValue={params.get(name) ?? ""}
         placeholder={placeholder}
         className="field-input"

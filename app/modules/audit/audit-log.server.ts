@@ -77,3 +77,34 @@ export async function auditFilterOptions() {
   ]);
   return { actors, entities: entities.map((e) => e.entity) };
 }
+
+/** The audit log page: one page of entries, their details as lines of text, and the filters' choices. */
+export async function auditPage(params: URLSearchParams) {
+  const filters = parseAuditFilters(params);
+  const [{ rows, total }, options] = await Promise.all([listAudit(filters), auditFilterOptions()]);
+  return {
+    rows: rows.map((r) => ({ ...r, details: describeDetails(r.details) })),
+    total,
+    page: filters.page,
+    limit: filters.limit,
+    options,
+  };
+}
+
+/** The details JSON as plain "key: value" lines ({from, to} pairs as "from → to"); React renders them as text. */
+export function describeDetails(details: string | null): string[] {
+  if (!details) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(details);
+  } catch {
+    return [details];
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return [JSON.stringify(value)];
+  const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
+  return Object.entries(value).map(([key, v]: [string, unknown]) =>
+    v && typeof v === "object" && "from" in v && "to" in v
+      ? `${key}: ${show(v.from)} → ${show(v.to)}`
+      : `${key}: ${show(v)}`,
+  );
+}

@@ -2,9 +2,11 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import { audit } from "~/modules/audit/audit.server";
+import { rowId } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
 import { type CourseSchedule, expandSessions } from "./calendar";
 import { HOLIDAY_PERIODS, type HolidayInput } from "./holiday-schema";
+import { schoolToday } from "./sessions.server";
 
 export const HOLIDAYS_PAGE_SIZE = 20;
 
@@ -120,6 +122,35 @@ export async function upcomingHolidays(
     query = query.where((eb) => eb.or([eb("h.course_id", "is", null), eb("c.professor_id", "=", professorId)]));
   }
   return query.orderBy("h.start_date").orderBy("h.id").limit(limit).execute();
+}
+
+/**
+ * The holidays page: one page of the list (?when=, ?page=), the courses of
+ * the form, and the holiday ?edit=ID or ?delete=ID opens. An id that names no
+ * holiday (deleted meanwhile, or one that can name no row: 2147483648 would
+ * make PostgreSQL fail the query) opens nothing and is `missing`.
+ */
+export async function holidaysPage(params: URLSearchParams) {
+  const filters = parseHolidayFilters(params);
+  const asked = params.get("edit") ?? params.get("delete");
+  const openId = [params.get("edit"), params.get("delete")].map(rowId).find((id) => id !== null);
+  const today = await schoolToday();
+  const [{ rows, total }, courses, open] = await Promise.all([
+    listHolidays(filters, today),
+    holidayCourseOptions(),
+    openId ? getHoliday(openId) : undefined,
+  ]);
+  return {
+    missing: asked !== null && !open,
+    rows,
+    total,
+    page: filters.page,
+    limit: filters.limit,
+    when: filters.when,
+    courses,
+    editing: open && params.get("edit") ? open : null,
+    deleting: open && params.get("delete") ? open : null,
+  };
 }
 
 export type HolidayChange = { ok: true; id: number } | { ok: false; reason: "notFound" | "courseNotFound" };

@@ -76,6 +76,26 @@ export async function getUser(id: number) {
     .executeTakeFirst();
 }
 
+/** The users list as its page shows it: one page of users, each lock as a flag. */
+export async function userListPage(params: URLSearchParams) {
+  const filters = parseUserFilters(params);
+  const { rows, total } = await listUsers(filters);
+  return {
+    rows: rows.map((r) => ({ ...r, locked: !!r.locked_at, locked_at: undefined })),
+    total,
+    page: filters.page,
+    limit: filters.limit,
+  };
+}
+
+/** A user's page as the admin sees it (null: no such user); `isSelf` when the admin is that user. */
+export async function userPage(id: number, actorId: number) {
+  const user = await getUser(id);
+  if (!user) return null;
+  const { locked_at, ...rest } = user;
+  return { user: { ...rest, locked: !!locked_at }, isSelf: actorId === user.id };
+}
+
 // ---------------------------------------------------------------- one-time links
 
 /**
@@ -414,7 +434,7 @@ export async function getProfile(id: number) {
     .executeTakeFirst();
 }
 
-export async function updateOwnName(id: number, name: string) {
+export async function updateOwnName(id: number, name: string): Promise<{ ok: true }> {
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -423,6 +443,7 @@ export async function updateOwnName(id: number, name: string) {
       await trx.updateTable("users").set({ name, updated_at: now() }).where("id", "=", id).execute();
       await audit(id, "user.updated", "user", id, { name: { from: user.name, to: name } }, trx);
     });
+  return { ok: true };
 }
 
 export async function updateOwnLocale(id: number, locale: string) {

@@ -1,0 +1,92 @@
+import { type FieldMetadata, type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SelectField, TextField } from "~/components/fields";
+import { SubmitButton } from "~/components/forms";
+import { FormAlert } from "~/components/ui/form-alert";
+import { holidayFields, holidayFormSchema } from "~/modules/courses/holiday-schema";
+
+export type HolidayCourses = { id: number; course_id: string }[];
+export type HolidayRecord = {
+  id: number;
+  name: string;
+  start_date: string;
+  end_date: string;
+  course_id: number | null;
+};
+
+/** A new holiday (`create`) or one being edited (`update`); no course means the whole school. */
+export function HolidayForm({
+  intent,
+  holiday,
+  courses,
+  lastResult,
+  submitLabel,
+}: {
+  intent: "create" | "update";
+  holiday?: HolidayRecord;
+  courses: HolidayCourses;
+  lastResult?: SubmissionResult<string[]>;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation(["school", "common"]);
+  const [form, fields] = useForm({
+    id: holiday ? `holiday-${holiday.id}` : "holiday-new",
+    lastResult,
+    constraint: getZodConstraint(holidayFields),
+    defaultValue: holiday
+      ? {
+          name: holiday.name,
+          start_date: holiday.start_date,
+          end_date: holiday.end_date,
+          course_id: holiday.course_id ? String(holiday.course_id) : "",
+        }
+      : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: holidayFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-1">
+      <input type="hidden" name="intent" value={intent} />
+      {holiday ? <input type="hidden" name="id" value={holiday.id} /> : null}
+      {form.errors?.length ? <FormAlert id={form.errorId}>{t(form.errors[0])}</FormAlert> : null}
+      <TextField field={fields.name} label={t("holidays.fields.name")} autoComplete="off" />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField field={fields.start_date} label={t("holidays.fields.start_date")} type="date" />
+        <TextField field={fields.end_date} label={t("holidays.fields.end_date")} type="date" />
+      </div>
+      <SelectField
+        // The select sends the course id as text.
+        field={fields.course_id as unknown as FieldMetadata<string | undefined>}
+        label={t("holidays.fields.course")}
+        placeholder={t("holidays.wholeSchool")}
+        options={courses.map((c) => ({ value: String(c.id), label: c.course_id }))}
+      />
+      <SubmitButton>{submitLabel}</SubmitButton>
+    </Form>
+  );
+}
+
+/** The delete confirmation's form; a refusal (deleted meanwhile) shows in it. */
+export function DeleteHolidayForm({
+  holiday,
+  dates,
+  errors,
+}: {
+  holiday: HolidayRecord;
+  dates: string;
+  errors?: string[] | null;
+}) {
+  const { t } = useTranslation(["school", "common"]);
+  return (
+    <Form method="post" className="space-y-3">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={holiday.id} />
+      <p>{t("holidays.deleteText", { name: holiday.name, dates })}</p>
+      {errors?.length ? <FormAlert plain>{t(errors[0])}</FormAlert> : null}
+      <SubmitButton className="btn-danger">{t("holidays.delete")}</SubmitButton>
+    </Form>
+  );
+}
