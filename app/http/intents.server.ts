@@ -21,8 +21,8 @@ import { isMultipart, readImageForm } from "./image-upload.server";
 /** Each form of a page by its intent: its schema (client-safe, in modules/<domain>/schema.ts). */
 export type IntentForms = Record<string, z.ZodTypeAny>;
 
-/** Done: back to a page with a success toast (translation key). */
-export type Redirected = { ok: true; redirect: string; toast: string; init?: ResponseInit };
+/** Done: back to a page with a success toast (translation key; `info`: an information toast, e.g. nothing changed). */
+export type Redirected = { ok: true; redirect: string; toast: string; init?: ResponseInit; info?: true };
 /** Done, staying on the page: the form starts again and the page shows `data` (a link shown once). */
 export type Shown<D> = { ok: true; show: D };
 /** Refused by the module: a reason the page's refusal map knows. */
@@ -34,6 +34,11 @@ export type Answer = Redirected | Shown<object> | Refused;
 /** Back to `to` with the success toast `key`. */
 export function toastTo(to: string, key: string, init?: ResponseInit): Redirected {
   return { ok: true, redirect: to, toast: key, init };
+}
+
+/** Back to `to` with the information toast `key` (done, but nothing to say it changed). */
+export function infoTo(to: string, key: string): Redirected {
+  return { ok: true, redirect: to, toast: key, info: true };
 }
 
 /** Stay on the page and show `data` with the form's (reset) reply. */
@@ -170,18 +175,27 @@ export async function handleIntents(
 /**
  * The reply step alone, for a page that keeps its own parser (a multipart
  * form whose file is checked with its fields, the gradebook, attendance):
- * the form's reply under its intent, as handleIntents answers it.
+ * the form's reply under its intent, as handleIntents answers it, with what
+ * the page shows again (`data`: a grid's cells as typed).
  */
-export function formReply<K extends string>(
+export function formReply<K extends string, D extends object = object>(
   intent: K,
   result: SubmissionResult<string[]>,
   init?: ResponseInit,
-): TypedResponse<IntentReply<K>> {
-  return json({ intent, result }, init ?? { status: 400 });
+  data?: D,
+): TypedResponse<IntentReply<K> & D>;
+export function formReply(
+  intent: string,
+  result: SubmissionResult<string[]>,
+  init?: ResponseInit,
+  data?: object,
+): Response {
+  return json({ ...data, intent, result }, init ?? { status: 400 });
 }
 
 /** The redirect step alone: a done change, back to its page with the success toast. */
 export function redirectDone(request: Request, done: Redirected) {
+  if (done.info) return toasts(request).redirectWithInfo(done.redirect, done.toast, done.init);
   return toasts(request).redirectWithSuccess(done.redirect, done.toast, done.init);
 }
 
