@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
+import { FormAlert } from "~/components/ui/form-alert";
 import { type CellError, type GradebookFormState } from "~/modules/grades/gradebook-form";
 import { type GradebookItem, type GradebookRow, parseGrade } from "~/modules/grades/gradebook";
 import { GradebookTable, cellId, itemGroups, useCellMessage } from "./gradebook-table";
@@ -189,12 +190,7 @@ function ErrorSummary({
   const studentName = new Map(rows.map((r) => [r.id, r.name]));
   const names = Object.keys(errors);
   return (
-    <div
-      ref={summaryRef}
-      tabIndex={-1}
-      role="alert"
-      className="rounded-md border border-secondary-dark bg-rose-50 px-3 py-2 text-sm text-rose-900"
-    >
+    <FormAlert focusRef={summaryRef}>
       <p className="font-semibold">
         {formError === "foreign"
           ? t("errors.foreign")
@@ -218,6 +214,6 @@ function ErrorSummary({
           })}
         </ul>
       ) : null}
-    </div>
+    </FormAlert>
   );
 }
