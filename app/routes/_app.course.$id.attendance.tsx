@@ -29,7 +29,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, courseId } = await requireCourseProfessor(request, params);
   const outcome = await takeAttendance(courseId, await readForm(request, "grid"), user.id);
   if (outcome.ok)
-    return redirectDone(request, toastTo(`/course/${courseId}/attendance?date=${outcome.date}`, "attendance:take.saved"));
+    return redirectDone(
+      request,
+      toastTo(`/course/${courseId}/attendance?date=${outcome.date}`, "attendance:take.saved"),
+    );
   // What was chosen comes back with the refusal, so nothing typed is lost.
   const { problem, marks } = outcome;
   return formReply("save", { status: "error" }, { status: 400 }, { problem, marks });

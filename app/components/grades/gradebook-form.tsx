@@ -3,8 +3,8 @@ import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, 
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
-import { type CellError, type GradebookFormState } from "~/modules/grades/gradebook-form";
 import { type GradebookItem, type GradebookRow, parseGrade } from "~/modules/grades/gradebook";
+import { type CellError, type GradebookFormState } from "~/modules/grades/gradebook-form";
 import { GradebookTable, cellId, itemGroups, useCellMessage } from "./gradebook-table";
 
 export interface GradebookProps {
