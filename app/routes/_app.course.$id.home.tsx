@@ -11,36 +11,16 @@ import { PageHeader } from "~/components/ui/page-header";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requireCourseProfessor } from "~/http/course-access.server";
 import { found } from "~/http/outcome.server";
-import { currentStudentsAttendance } from "~/modules/attendance/attendance.server";
-import { courseOverview } from "~/modules/courses/course-pages.server";
-import { countByStatus } from "~/modules/courses/session-counts";
-import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
+import { courseHomePage } from "~/modules/attendance/course-home.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
-import { levelById } from "~/modules/students/levels";
 
 export const handle = { i18n: ["common", "course", "attendance"] };
 
-const NEXT_SESSIONS = 5;
 const OTHER_PAGES = ["attendance", "gradebook", "student-report", "holidays", "faq"] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { courseId } = await requireCourseProfessor(request, params);
-  const today = await schoolToday();
-  const [course, dated, students] = await Promise.all([
-    courseOverview(courseId).then(found),
-    sessionsOfCourse(courseId),
-    currentStudentsAttendance(courseId, today),
-  ]);
-  const sessions = dated?.sessions ?? [];
-  return json({
-    course: { ...course, level: levelById(course.level_id)?.name ?? "" },
-    counts: countByStatus(sessions),
-    next: sessions
-      .filter((s) => s.date >= today)
-      .slice(0, NEXT_SESSIONS)
-      .map(({ date, start_time, end_time, holiday, status }) => ({ date, start_time, end_time, holiday, status })),
-    students,
-  });
+  return json(found(await courseHomePage(courseId)));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.course.course_id ?? "" }];
