@@ -38,6 +38,11 @@ export function toastTo(to: string, key: string, init?: ResponseInit): Redirecte
   return { ok: true, redirect: to, toast: key, init };
 }
 
+/** Back to `to` with the information toast `key` (done, but nothing to say it changed). */
+export function infoTo(to: string, key: string): Redirected {
+  return { ok: true, redirect: to, toast: key, info: true };
+}
+
 /** Stay on the page and show `data` with the form's (reset) reply. */
 export function show<D extends object>(data: D): Shown<D> {
   return { ok: true, show: data };
@@ -173,20 +178,20 @@ export async function handleIntents(
  * The reply step alone, for a page that keeps its own parser (a multipart
  * form whose file is checked with its fields, the gradebook, attendance):
  * the form's reply under its intent, as handleIntents answers it, with what
- * the page shows beside it (`data`, e.g. the sign-in's failure).
+ * the page shows again (`data`: a grid's cells as typed).
  */
-export function formReply<K extends string>(
+export function formReply<K extends string, D extends object = object>(
   intent: K,
   result: SubmissionResult<string[]>,
   init?: ResponseInit,
-): TypedResponse<IntentReply<K>>;
-export function formReply<K extends string, D extends object>(
-  intent: K,
-  result: SubmissionResult<string[]>,
-  init: ResponseInit | undefined,
-  data: D,
+  data?: D,
 ): TypedResponse<IntentReply<K> & D>;
-export function formReply(intent: string, result: SubmissionResult<string[]>, init?: ResponseInit, data?: object) {
+export function formReply(
+  intent: string,
+  result: SubmissionResult<string[]>,
+  init?: ResponseInit,
+  data?: object,
+): Response {
   return json({ ...data, intent, result }, init ?? { status: 400 });
 }
 

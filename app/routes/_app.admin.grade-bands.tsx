@@ -1,10 +1,9 @@
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
-import { FieldError, SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/forms";
+import { BandForm } from "~/components/grades/band-form";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -14,7 +13,6 @@ import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
 import { gradeBandForms } from "~/modules/grades/schema";
 
@@ -132,84 +130,5 @@ export default function GradeBands() {
         </ConfirmDialog>
       ) : null}
     </div>
-  );
-}
-
-function BandForm({
-  title,
-  intent,
-  band,
-  lastResult,
-}: {
-  title: string;
-  intent: "create" | "update";
-  band?: { id: number; name: string; min: number; max: number };
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
-  const [form, fields] = useForm({
-    id: band ? `band-${band.id}` : "band-new",
-    lastResult,
-    defaultValue: band ? { name: band.name, min: String(band.min), max: String(band.max) } : undefined,
-    constraint: getZodConstraint(bandFields),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bandSchema }),
-  });
-  const input = (name: "name" | "min" | "max", label: string, hint?: string) => {
-    const field = fields[name];
-    const hintId = hint ? `${field.id}-hint` : undefined;
-    const props = getInputProps(field, { type: "text", ariaDescribedBy: hintId });
-    return (
-      <div>
-        <label htmlFor={field.id} className="field-label">
-          {label}
-        </label>
-        {hint ? (
-          <p id={hintId} className="mb-1 text-xs text-slate-700">
-            {hint}
-          </p>
-        ) : null}
-        <input
-          {...props}
-          key={props.key}
-          maxLength={name === "name" ? BAND_NAME_MAX : 6}
-          inputMode={name === "name" ? undefined : "decimal"}
-          autoComplete="off"
-          className="field-input"
-        />
-        <FieldError id={field.errorId} errors={field.errors} />
-      </div>
-    );
-  };
-  return (
-    <section id="band-form" aria-labelledby="band-form-heading" className="card p-4">
-      <h2 id="band-form-heading" className="mb-3 text-lg font-semibold">
-        {title}
-      </h2>
-      <Form
-        method="post"
-        action={band ? `/admin/grade-bands?edit=${band.id}` : "/admin/grade-bands"}
-        {...getFormProps(form)}
-        className="space-y-2"
-      >
-        <input type="hidden" name="intent" value={intent} />
-        {band ? <input type="hidden" name="band_id" value={band.id} /> : null}
-        {form.errors?.length ? <FormAlert>{t(form.errors[0])}</FormAlert> : null}
-        <div className="grid gap-x-4 sm:grid-cols-3">
-          {input("name", t("bands.name"))}
-          {input("min", t("bands.min"), t("bands.scoreHint"))}
-          {input("max", t("bands.max"), t("bands.scoreHint"))}
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton>{band ? t("common.save") : t("bands.addSubmit")}</SubmitButton>
-          {band ? (
-            <Link to="/admin/grade-bands" className="btn-secondary">
-              {t("common.cancel")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
-    </section>
   );
 }

@@ -1,183 +1,31 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { type ReactNode } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AbsenceCount, Score, studentName, useSessionDay } from "~/components/attendance/summary";
-import { useScheduleLabel } from "~/components/courses/labels";
-import { useFormat } from "~/components/format";
-import { DataTable } from "~/components/ui/data-table";
-import { DetailsCard } from "~/components/ui/details-card";
+import { CourseDataCard, CoursePageLinks, CurrentStudents, NextSessions } from "~/components/attendance/course-home";
 import { PageHeader } from "~/components/ui/page-header";
-import { StatusBadge } from "~/components/ui/status-badge";
 import { requireCourseProfessor } from "~/http/course-access.server";
 import { found } from "~/http/outcome.server";
-import { currentStudentsAttendance } from "~/modules/attendance/attendance.server";
-import { courseOverview } from "~/modules/courses/course-pages.server";
-import { countByStatus } from "~/modules/courses/session-counts";
-import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
-import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
-import { levelById } from "~/modules/students/levels";
+import { courseHomePage } from "~/modules/attendance/course-home.server";
 
 export const handle = { i18n: ["common", "course", "attendance"] };
 
-const NEXT_SESSIONS = 5;
-const OTHER_PAGES = ["attendance", "gradebook", "student-report", "holidays", "faq"] as const;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { courseId } = await requireCourseProfessor(request, params);
-  const today = await schoolToday();
-  const [course, dated, students] = await Promise.all([
-    courseOverview(courseId).then(found),
-    sessionsOfCourse(courseId),
-    currentStudentsAttendance(courseId, today),
-  ]);
-  const sessions = dated?.sessions ?? [];
-  return json({
-    course: { ...course, level: levelById(course.level_id)?.name ?? "" },
-    counts: countByStatus(sessions),
-    next: sessions
-      .filter((s) => s.date >= today)
-      .slice(0, NEXT_SESSIONS)
-      .map(({ date, start_time, end_time, holiday, status }) => ({ date, start_time, end_time, holiday, status })),
-    students,
-  });
+  return json(found(await courseHomePage(courseId)));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.course.course_id ?? "" }];
 
-const TYPE_KEYS: Record<string, string> = {
-  "on-site": "onSite",
-  "private - online": "privateOnline",
-  online: "online",
-  private: "private",
-};
-
-const SESSION_STYLES = {
-  held: "bg-emerald-100 text-emerald-900",
-  holiday: "bg-amber-100 text-amber-900",
-  upcoming: "bg-slate-100 text-slate-800",
-} as const;
-
 export default function CourseHome() {
-  const { course: c, counts, next, students } = useLoaderData<typeof loader>();
+  const { course, counts, next, students } = useLoaderData<typeof loader>();
   const { t } = useTranslation("attendance");
-  const format = useFormat();
-  const scheduleLabel = useScheduleLabel();
-  const sessionDay = useSessionDay();
-
-  const data: [string, ReactNode][] = [
-    [t("home.fields.code"), c.course_id],
-    [t("home.fields.number"), c.course_number],
-    [t("home.fields.level"), c.level],
-    [t("home.fields.age"), t(`common:registration.age.${c.age_category}`)],
-    [t("home.fields.type"), TYPE_KEYS[c.type] ? t(`home.types.${TYPE_KEYS[c.type]}`) : c.type],
-    [t("home.fields.schedule"), scheduleLabel(c)],
-    [t("home.fields.dates"), t("home.dateRange", { start: format.day(c.start_date), end: format.day(c.end_date) })],
-    [
-      t("home.fields.percentages"),
-      t("home.percentagesValue", {
-        assig: format.percent(c.assig_percentage, 0),
-        test: format.percent(c.test_percentage, 0),
-        exam: format.percent(c.exam_percentage, 0),
-      }),
-    ],
-    [t("home.fields.status"), <StatusBadge key="status" status={c.status} />],
-  ];
-
   return (
     <div className="space-y-6">
-      <PageHeader title={t("home.title", { code: c.course_id })} />
-
-      <DetailsCard id="course-data" title={t("home.data")} items={data} wide>
-        <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-200 pt-3 text-sm">
-          {(["held", "upcoming", "holiday"] as const).map((status) => (
-            <div key={status} className="flex gap-2">
-              <dt className="text-slate-700">{t(`home.counts.${status}`)}</dt>
-              <dd className="font-semibold tabular-nums">{counts[status]}</dd>
-            </div>
-          ))}
-        </dl>
-      </DetailsCard>
-
-      <section aria-labelledby="next-sessions" className="card">
-        <h2 id="next-sessions" className="mb-3 text-lg font-semibold">
-          {t("home.next")}
-        </h2>
-        <DataTable
-          label={t("home.next")}
-          className=""
-          rows={next}
-          rowKey={(s) => s.date}
-          whenEmpty={<p className="text-slate-700">{t("home.noNext")}</p>}
-          columns={[
-            {
-              header: t("home.date"),
-              rowHeader: true,
-              className: "whitespace-nowrap",
-              cell: (s) => sessionDay(s.date),
-            },
-            {
-              header: t("home.time"),
-              className: "whitespace-nowrap tabular-nums",
-              cell: (s) => t("timeRange", { start: s.start_time, end: s.end_time }),
-            },
-            {
-              header: t("home.status"),
-              cell: (s) => (
-                <>
-                  <span
-                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${SESSION_STYLES[s.status]}`}
-                  >
-                    {t(`home.statuses.${s.status}`)}
-                  </span>
-                  {s.holiday ? <span className="ms-2 text-slate-700">{s.holiday}</span> : null}
-                </>
-              ),
-            },
-          ]}
-        />
-      </section>
-
-      <section aria-labelledby="students" className="card">
-        <h2 id="students" className="mb-1 text-lg font-semibold">
-          {t("home.students")}
-        </h2>
-        <p className="mb-3 text-sm text-slate-700">
-          {t("home.highlightNote", { warning: ABSENCE_WARNING, danger: ABSENCE_DANGER })}
-        </p>
-        <DataTable
-          label={t("home.students")}
-          className="rounded-md border border-slate-200"
-          rows={students}
-          rowKey={(s) => s.id}
-          whenEmpty={<p className="text-slate-700">{t("home.noStudents")}</p>}
-          columns={[
-            { header: t("student"), rowHeader: true, cell: (s) => studentName(s) },
-            { header: t("score"), align: "end", cell: (s) => <Score score={s.summary.score} /> },
-            { header: t("absences"), align: "end", cell: (s) => <AbsenceCount count={s.summary.absences} /> },
-          ]}
-        />
-      </section>
-
-      <section aria-labelledby="course-pages">
-        <h2 id="course-pages" className="mb-3 text-lg font-semibold">
-          {t("home.pages")}
-        </h2>
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {OTHER_PAGES.map((page) => (
-            <li key={page}>
-              <Link
-                to={`/course/${c.id}/${page}`}
-                prefetch="intent"
-                className="card flex h-full flex-col gap-1 p-4 hover:border-primary"
-              >
-                <span className="font-semibold text-primary-dark underline">{t(`course:nav.${page}`)}</span>
-                <span className="text-sm text-slate-700">{t(`home.pageHints.${page}`)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PageHeader title={t("home.title", { code: course.course_id })} />
+      <CourseDataCard course={course} counts={counts} />
+      <NextSessions next={next} />
+      <CurrentStudents students={students} />
+      <CoursePageLinks courseId={course.id} />
     </div>
   );
 }

@@ -6,25 +6,16 @@ import { ReportTable } from "~/components/grades/report-table";
 import { titleMeta } from "~/components/ui/meta";
 import { requireCourseProfessor } from "~/http/course-access.server";
 import { translator } from "~/i18n/i18n.server";
-import { sortFrom, sortRows } from "~/modules/grades/report-sort";
-import { loadCourseReport } from "~/modules/grades/report.server";
+import { studentReportPage } from "~/modules/grades/report.server";
 
 // "students" for the absence highlight's words (AbsenceCount).
 export const handle = { i18n: ["common", "course", "gradebook", "students"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { courseId } = await requireCourseProfessor(request, params);
-  const { sort, dir } = sortFrom(new URL(request.url).searchParams);
-  const [report, t] = await Promise.all([loadCourseReport(courseId), translator(request, "gradebook")]);
-  return json({
-    title: `${t("report.title")} · ${report.course.course_id}`,
-    course: { id: report.course.id, level: report.course.level, endDate: report.course.end_date },
-    exam: report.exam,
-    categories: report.categories,
-    sort,
-    dir,
-    rows: sortRows(report.rows, sort, dir),
-  });
+  const search = new URL(request.url).searchParams;
+  const [page, t] = await Promise.all([studentReportPage(courseId, search), translator(request, "gradebook")]);
+  return json({ title: `${t("report.title")} · ${page.course.code}`, ...page });
 }
 
 export const meta = titleMeta;

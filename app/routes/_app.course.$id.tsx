@@ -1,23 +1,17 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { db } from "~/db/kysely.server";
+import { COURSE_PAGES } from "~/components/attendance/course-home";
 import { requireCourseProfessor } from "~/http/course-access.server";
-import { levelById } from "~/modules/students/levels";
+import { found } from "~/http/outcome.server";
+import { courseFrame } from "~/modules/attendance/course-home.server";
 
 export const handle = { i18n: ["common", "course"] };
-
-const PAGES = ["home", "attendance", "gradebook", "student-report", "holidays", "faq"] as const;
 
 /** The frame of a professor's course pages: the course's name and its pages. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { courseId } = await requireCourseProfessor(request, params);
-  const course = await db()
-    .selectFrom("courses")
-    .select(["id", "course_id", "course_number", "level_id"])
-    .where("id", "=", courseId)
-    .executeTakeFirstOrThrow();
-  return json({ course: { ...course, level: levelById(course.level_id)?.name ?? "" } });
+  return json({ course: found(await courseFrame(courseId)) });
 }
 
 export default function CourseFrame() {
@@ -30,7 +24,7 @@ export default function CourseFrame() {
       </p>
       <nav aria-label={t("nav.label")} className="overflow-x-auto border-b border-slate-200">
         <ul className="flex gap-1">
-          {PAGES.map((page) => (
+          {COURSE_PAGES.map((page) => (
             <li key={page}>
               <NavLink
                 to={`/course/${course.id}/${page}`}

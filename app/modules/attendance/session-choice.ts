@@ -93,3 +93,23 @@ export function parseAttendancePost(form: FormData): AttendancePost {
   if (marks.size === 0) return { ok: false, error: "noStudents", date };
   return { ok: true, date, marks };
 }
+
+// ---------------------------------------------------------------------------
+// What the page says when a session cannot be shown or saved
+
+/** A refusal with what its message needs (the date, the holiday's name). */
+export interface AttendanceProblem {
+  reason: SessionRefusal | AttendancePostError | "notEnrolled";
+  date: string | null;
+  holiday?: string | null;
+}
+
+/** The refusal of `date`, named with its holiday when it is one. */
+export function sessionProblem(
+  sessions: readonly Session[],
+  reason: AttendanceProblem["reason"],
+  date: string | null,
+): AttendanceProblem {
+  const holiday = reason === "holiday" ? (sessions.find((s) => s.date === date)?.holiday ?? null) : null;
+  return { reason, date: reason === "invalidDate" ? null : date, holiday };
+}

@@ -3,7 +3,18 @@ import { database, db } from "~/db/kysely.server";
 import { type AgeCategory, type Database, type GradingCategory } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
-import { type GradeError, type PostedCell, cellName, readGradebookPost, sameGrade, studentResult } from "./gradebook";
+import { schoolToday } from "~/modules/courses/sessions.server";
+import { examType } from "~/modules/students/levels";
+import {
+  type Conflict,
+  type GradebookSaveOutcome,
+  type PostedCell,
+  cellName,
+  readGradebookPost,
+  sameGrade,
+  studentResult,
+} from "./gradebook";
+import { formToken } from "./gradebook-form";
 import { type Percentages } from "./grading";
 import { bySyllabusOrder } from "./syllabus";
 
@@ -130,29 +141,27 @@ export async function loadGradebook(courseId: number, today: string) {
   };
 }
 
+/**
+ * The gradebook page (read model): the course (its code and exam), the items
+ * and the current students' rows, with the key of a fresh form.
+ */
+export async function gradebookPage(courseId: number) {
+  const gradebook = await loadGradebook(courseId, await schoolToday());
+  const { course } = gradebook;
+  return {
+    token: formToken(),
+    course: { id: course.id, code: course.course_id, exam: examType(course.level_id, course.age_category) },
+    items: gradebook.items,
+    rows: gradebook.rows,
+  };
+}
+
+export type GradebookPage = Awaited<ReturnType<typeof gradebookPage>>;
+
 // ---------------------------------------------------------------------------
 // Saving
 
-export interface Conflict {
-  /** What this post wanted, as typed. */
-  mine: string;
-  /** What is stored now (null: no grade). */
-  theirs: number | null;
-}
-
-export type GradebookSaveOutcome =
-  | { ok: true; written: number }
-  | { ok: false; reason: "invalid"; errors: Record<string, GradeError> }
-  | { ok: false; reason: "foreign" }
-  | {
-      ok: false;
-      reason: "conflict";
-      conflicts: Record<string, Conflict>;
-      /** Every cell of the course as stored now (cell name → grade or null). */
-      current: Record<string, number | null>;
-      /** Cells this post changed without a conflict: kept as typed on the page. */
-      kept: Record<string, string>;
-    };
+export type { Conflict, GradebookSaveOutcome } from "./gradebook";
 
 /**
  * Saves a gradebook post in one transaction, writing only the cells whose

@@ -133,3 +133,43 @@ export function gradeText(grade: number | null | undefined, decimalSeparator = "
   const text = String(round2(grade));
   return decimalSeparator === "." ? text : text.replace(".", decimalSeparator);
 }
+
+// ---------------------------------------------------------------------------
+// What a save says (gradebook.server.ts saveGradebook)
+
+export interface Conflict {
+  /** What this post wanted, as typed. */
+  mine: string;
+  /** What is stored now (null: no grade). */
+  theirs: number | null;
+}
+
+export type GradebookSaveOutcome =
+  | { ok: true; written: number }
+  | { ok: false; reason: "invalid"; errors: Record<string, GradeError> }
+  | { ok: false; reason: "foreign" }
+  | {
+      ok: false;
+      reason: "conflict";
+      conflicts: Record<string, Conflict>;
+      /** Every cell of the course as stored now (cell name → grade or null). */
+      current: Record<string, number | null>;
+      /** Cells this post changed without a conflict: kept as typed on the page. */
+      kept: Record<string, string>;
+    };
+
+// ---------------------------------------------------------------------------
+// What the gradebook page shows (gradebook.server.ts gradebookPage)
+
+export interface GradebookItem {
+  id: number;
+  item_name: string;
+  category: GradingCategory;
+}
+
+export interface GradebookRow extends StudentResult {
+  id: number;
+  name: string;
+  /** Item id → stored grade. */
+  grades: Record<number, number>;
+}

@@ -8,6 +8,7 @@ import { listBands } from "./bands.server";
 import { studentResult } from "./gradebook";
 import { gradeKey, loadCourseSheet, loadSheetCourse } from "./gradebook.server";
 import { CATEGORIES, bandFor } from "./grading";
+import { sortFrom, sortRows } from "./report-sort";
 
 export type ReportRow = Awaited<ReturnType<typeof loadCourseReport>>["rows"][number];
 
@@ -81,5 +82,24 @@ export async function loadCourseReport(courseId: number, today?: string) {
     categories: CATEGORIES.filter((c) => sheet.items.some((i) => i.category === c)),
     bands,
     rows,
+  };
+}
+
+/**
+ * The professor's student report page (read model): the course, the exam,
+ * the categories and the rows, sorted as the address asks (whitelisted
+ * columns only, report-sort.ts).
+ */
+export async function studentReportPage(courseId: number, search: URLSearchParams) {
+  const { sort, dir } = sortFrom(search);
+  const report = await loadCourseReport(courseId);
+  const { course } = report;
+  return {
+    course: { id: course.id, code: course.course_id, level: course.level, endDate: course.end_date },
+    exam: report.exam,
+    categories: report.categories,
+    sort,
+    dir,
+    rows: sortRows(report.rows, sort, dir),
   };
 }

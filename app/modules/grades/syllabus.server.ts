@@ -2,7 +2,7 @@ import { type Kysely, type Transaction } from "kysely";
 import { db } from "~/db/kysely.server";
 import { type Database, type GradingCategory } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
-import { bySyllabusOrder, defaultSyllabus, syllabusLevel } from "./syllabus";
+import { type SyllabusLevel, bySyllabusOrder, defaultSyllabus, syllabusLevel } from "./syllabus";
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
@@ -24,6 +24,15 @@ export async function syllabusCounts() {
     .groupBy("level_id")
     .execute();
   return new Map(rows.map((r) => [r.level_id, Number(r.n)]));
+}
+
+/**
+ * The syllabus page (read model): the level asked for (none: only the
+ * picker), its items, and how many items each level has.
+ */
+export async function syllabusPage(level: SyllabusLevel | undefined) {
+  const [counts, items] = await Promise.all([syllabusCounts(), level ? syllabusOf(level.id) : Promise.resolve([])]);
+  return { level: level ?? null, items, counts: Object.fromEntries(counts) };
 }
 
 async function nextPosition(trx: Trx, levelId: number) {

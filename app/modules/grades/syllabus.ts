@@ -11,6 +11,14 @@ export const GRADING_CATEGORIES = [
 
 export const ITEM_NAME_MAX = 80;
 
+/** A level's item as the syllabus page lists it. */
+export interface SyllabusItem {
+  id: number;
+  item_name: string;
+  category: GradingCategory;
+  position: number;
+}
+
 export interface SyllabusItemDraft {
   item_name: string;
   category: GradingCategory;

@@ -1,0 +1,182 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/format";
+import { SubmitButton } from "~/components/forms";
+import { type AttendanceValue } from "~/db/schema";
+import { ATTENDANCE_VALUES } from "~/modules/attendance/attendance";
+import { statusField } from "~/modules/attendance/session-choice";
+import { studentName, useSessionDay } from "./summary";
+
+// The parts of the professor's attendance page (/course/{id}/attendance).
+
+interface SessionTimes {
+  date: string;
+  start_time: string;
+  end_time: string;
+}
+
+/** The session picker: a GET form, so the chosen session is in the address. */
+export function SessionPicker({
+  here,
+  choices,
+  chosen,
+}: {
+  here: string;
+  choices: readonly (SessionTimes & { saved: boolean })[];
+  chosen: string | null;
+}) {
+  const { t } = useTranslation("attendance");
+  const sessionDay = useSessionDay();
+  const navigation = useNavigation();
+  const loading =
+    navigation.state === "loading" && navigation.location?.pathname === here && navigation.formMethod == null;
+  if (choices.length === 0) return <p className="card text-slate-700">{t("take.noSessions")}</p>;
+  return (
+    <Form method="get" action={here} className="flex flex-wrap items-end gap-3">
+      <div className="min-w-0 flex-1 sm:max-w-md">
+        <label htmlFor="session-date" className="field-label">
+          {t("take.session")}
+        </label>
+        <select
+          id="session-date"
+          name="date"
+          key={chosen ?? ""}
+          defaultValue={chosen ?? choices[0].date}
+          className="field-input"
+        >
+          {choices.map((c) => {
+            const label = t("take.sessionOption", { day: sessionDay(c.date), start: c.start_time, end: c.end_time });
+            return (
+              <option key={c.date} value={c.date}>
+                {t(c.saved ? "take.optionSaved" : "take.optionMissing", { session: label })}
+              </option>
+            );
+          })}
+        </select>
+      </div>
+      <button type="submit" className="btn-secondary" aria-disabled={loading || undefined}>
+        {loading ? t("common:common.processing") : t("take.show")}
+      </button>
+    </Form>
+  );
+}
+
+const PILL: Record<AttendanceValue, string> = {
+  present: "has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50 has-[:checked]:text-emerald-950",
+  recovered: "has-[:checked]:border-sky-700 has-[:checked]:bg-sky-50 has-[:checked]:text-sky-950",
+  late: "has-[:checked]:border-amber-700 has-[:checked]:bg-amber-50 has-[:checked]:text-amber-950",
+  absent: "has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50 has-[:checked]:text-rose-950",
+};
+
+interface RosterStudent {
+  id: number;
+  first_name: string;
+  last_name: string;
+  second_last_name: string;
+  status: AttendanceValue | null;
+}
+
+/** One session's form: a radio group per student on its class list. */
+export function SessionForm({
+  here,
+  session,
+  roster,
+  posted,
+}: {
+  here: string;
+  session: SessionTimes & { savedAt: string | null };
+  roster: readonly RosterStudent[];
+  /** After a refused save, the form shows what was posted, not what is stored. */
+  posted: Partial<Record<number, AttendanceValue>> | null;
+}) {
+  const { t } = useTranslation("attendance");
+  const format = useFormat();
+  const sessionDay = useSessionDay();
+  return (
+    <section aria-labelledby="take-heading" className="card">
+      <h2 id="take-heading" className="text-lg font-semibold">
+        {t("take.formTitle", { date: sessionDay(session.date), start: session.start_time, end: session.end_time })}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        {session.savedAt ? t("take.savedAt", { date: format.dateTime(session.savedAt) }) : t("take.notSaved")}
+      </p>
+      {roster.length === 0 ? (
+        <p className="mt-3 text-slate-700">{t("take.noStudentsOnDate")}</p>
+      ) : (
+        <Form
+          method="post"
+          action={`${here}?date=${session.date}`}
+          key={`${session.date}|${session.savedAt ?? ""}`}
+          className="mt-3"
+        >
+          <input type="hidden" name="date" value={session.date} />
+          <p id="take-hint" className="mb-2 text-sm text-slate-700">
+            {t("take.keyboardHint")}
+          </p>
+          <div className="divide-y divide-slate-200 border-y border-slate-200">
+            {roster.map((s) => {
+              const initial = posted?.[s.id] ?? s.status ?? "present";
+              return (
+                <fieldset key={s.id} className="py-2 sm:flex sm:items-center sm:gap-4" data-student-id={s.id}>
+                  <legend className="py-1 font-medium sm:float-start sm:w-72">{studentName(s)}</legend>
+                  <div className="flex flex-wrap gap-2">
+                    {ATTENDANCE_VALUES.map((value) => (
+                      <label
+                        key={value}
+                        className={`inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm focus-within:ring-2 focus-within:ring-primary-dark focus-within:ring-offset-1 ${PILL[value]}`}
+                      >
+                        <input
+                          type="radio"
+                          name={statusField(s.id)}
+                          value={value}
+                          defaultChecked={value === initial}
+                          className="h-4 w-4"
+                        />
+                        {t(`values.${value}`)}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              );
+            })}
+          </div>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <SubmitButton>{t("take.save")}</SubmitButton>
+            <button type="reset" className="btn-secondary">
+              {t("take.reset")}
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+/** Held sessions with no attendance yet, each a link to its form. */
+export function MissingSessions({ here, missing }: { here: string; missing: readonly SessionTimes[] }) {
+  const { t } = useTranslation("attendance");
+  const sessionDay = useSessionDay();
+  return (
+    <section aria-labelledby="missing-heading" className="card">
+      <h2 id="missing-heading" className="mb-2 text-lg font-semibold">
+        {t("take.missing")}
+      </h2>
+      {missing.length === 0 ? (
+        <p className="text-slate-700">{t("take.noMissing")}</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {missing.map((m) => (
+            <li key={m.date}>
+              <Link
+                to={`${here}?date=${m.date}`}
+                className="inline-block rounded-md border border-amber-600 bg-amber-50 px-3 py-1.5 text-sm text-amber-950 underline hover:bg-amber-100"
+              >
+                {t("take.sessionOption", { day: sessionDay(m.date), start: m.start_time, end: m.end_time })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldError, SubmitButton } from "~/components/forms";
+import { FormAlert } from "~/components/ui/form-alert";
+import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
+
+/** A grade band's form (/admin/grade-bands): a new band, or the band being edited. */
+export function BandForm({
+  title,
+  intent,
+  band,
+  lastResult,
+}: {
+  title: string;
+  intent: "create" | "update";
+  band?: { id: number; name: string; min: number; max: number };
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const [form, fields] = useForm({
+    id: band ? `band-${band.id}` : "band-new",
+    lastResult,
+    defaultValue: band ? { name: band.name, min: String(band.min), max: String(band.max) } : undefined,
+    constraint: getZodConstraint(bandFields),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bandSchema }),
+  });
+  const input = (name: "name" | "min" | "max", label: string, hint?: string) => {
+    const field = fields[name];
+    const hintId = hint ? `${field.id}-hint` : undefined;
+    const props = getInputProps(field, { type: "text", ariaDescribedBy: hintId });
+    return (
+      <div>
+        <label htmlFor={field.id} className="field-label">
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className="mb-1 text-xs text-slate-700">
+            {hint}
+          </p>
+        ) : null}
+        <input
+          {...props}
+          key={props.key}
+          maxLength={name === "name" ? BAND_NAME_MAX : 6}
+          inputMode={name === "name" ? undefined : "decimal"}
+          autoComplete="off"
+          className="field-input"
+        />
+        <FieldError id={field.errorId} errors={field.errors} />
+      </div>
+    );
+  };
+  return (
+    <section id="band-form" aria-labelledby="band-form-heading" className="card p-4">
+      <h2 id="band-form-heading" className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      <Form
+        method="post"
+        action={band ? `/admin/grade-bands?edit=${band.id}` : "/admin/grade-bands"}
+        {...getFormProps(form)}
+        className="space-y-2"
+      >
+        <input type="hidden" name="intent" value={intent} />
+        {band ? <input type="hidden" name="band_id" value={band.id} /> : null}
+        {form.errors?.length ? <FormAlert>{t(form.errors[0])}</FormAlert> : null}
+        <div className="grid gap-x-4 sm:grid-cols-3">
+          {input("name", t("bands.name"))}
+          {input("min", t("bands.min"), t("bands.scoreHint"))}
+          {input("max", t("bands.max"), t("bands.scoreHint"))}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton>{band ? t("common.save") : t("bands.addSubmit")}</SubmitButton>
+          {band ? (
+            <Link to="/admin/grade-bands" className="btn-secondary">
+              {t("common.cancel")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}

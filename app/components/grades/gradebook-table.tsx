@@ -1,0 +1,197 @@
+import { type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/ui/table-scroll";
+import { type GradebookItem, type GradebookRow, cellName, gradeText, originalName } from "~/modules/grades/gradebook";
+import { type CellError, type GradebookFormState } from "~/modules/grades/gradebook-form";
+import { CATEGORIES } from "~/modules/grades/grading";
+import { ResultBadge, useCategoryLabel, useGradeFormat } from "./grades";
+
+/** The id of a grade cell's input (the error summary links to it). */
+export const cellId = (studentId: number, itemId: number) => `g-${studentId}-${itemId}`;
+
+/** A cell's message: what is wrong with it, or what the conflict is. */
+export function useCellMessage() {
+  const { t } = useTranslation("gradebook");
+  return (e: CellError) => {
+    if (e.code !== "conflict") return t(`errors.${e.code}`);
+    if (e.theirs === "") return t("errors.conflictRemoved", { mine: e.mine });
+    if (e.mine.trim() === "") return t("errors.conflictCleared", { theirs: e.theirs });
+    return t("errors.conflictCell", { theirs: e.theirs, mine: e.mine });
+  };
+}
+
+/** The course's items grouped by category, in the categories' order. */
+export function itemGroups(items: readonly GradebookItem[]) {
+  return CATEGORIES.map((category) => ({
+    category,
+    items: items.filter((i) => i.category === category),
+  })).filter((g) => g.items.length);
+}
+
+/** The gradebook's grid: a row per student, an input per item, then the averages, final grade and result. */
+export function GradebookTable({
+  exam,
+  items,
+  rows,
+  state,
+  errors,
+  onBlur,
+  onKeyDown,
+}: {
+  exam: string | null;
+  items: readonly GradebookItem[];
+  rows: readonly GradebookRow[];
+  state?: GradebookFormState;
+  errors: Record<string, CellError>;
+  onBlur: (name: string, value: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>, row: number, itemId: number) => void;
+}) {
+  const { t } = useTranslation("gradebook");
+  const format = useGradeFormat();
+  const categoryLabel = useCategoryLabel(exam);
+  const message = useCellMessage();
+  const groups = itemGroups(items);
+  const shownCategories = groups.map((g) => g.category);
+  const ordered = groups.flatMap((g) => g.items);
+
+  return (
+    <TableScroll
+      label={t("gradebook.caption")}
+      className="max-w-full rounded-lg border border-slate-200 bg-white"
+      testId="gradebook-scroll"
+    >
+      <table className="min-w-max border-separate border-spacing-0 text-sm">
+        <caption className="sr-only">{t("gradebook.caption")}</caption>
+        <colgroup>
+          <col />
+        </colgroup>
+        {groups.map((g) => (
+          <colgroup key={g.category} span={g.items.length} />
+        ))}
+        <colgroup span={shownCategories.length} />
+        <colgroup span={2} />
+        <thead>
+          <tr>
+            <th
+              rowSpan={2}
+              scope="col"
+              className="sticky start-0 z-20 border-b border-e border-slate-200 bg-slate-50 px-3 py-2 text-start align-bottom"
+            >
+              {t("gradebook.student")}
+            </th>
+            {groups.map((g) => (
+              <th
+                key={g.category}
+                colSpan={g.items.length}
+                scope="colgroup"
+                className="border-b border-e border-slate-200 bg-slate-50 px-3 py-2 text-center font-semibold"
+              >
+                {categoryLabel(g.category)}
+              </th>
+            ))}
+            <th
+              colSpan={shownCategories.length}
+              scope="colgroup"
+              className="border-b border-e border-slate-200 bg-slate-100 px-3 py-2 text-center font-semibold"
+            >
+              {t("gradebook.averages")}
+            </th>
+            <th
+              rowSpan={2}
+              scope="col"
+              className="border-b border-slate-200 bg-slate-100 px-3 py-2 text-end align-bottom"
+            >
+              {t("gradebook.final")}
+            </th>
+            <th
+              rowSpan={2}
+              scope="col"
+              className="border-b border-slate-200 bg-slate-100 px-3 py-2 text-center align-bottom"
+            >
+              {t("gradebook.result")}
+            </th>
+          </tr>
+          <tr>
+            {ordered.map((item) => (
+              <th
+                key={item.id}
+                scope="col"
+                className="max-w-[9rem] border-b border-slate-200 bg-slate-50 px-2 py-2 text-center align-bottom font-medium"
+              >
+                {item.item_name}
+              </th>
+            ))}
+            {shownCategories.map((c) => (
+              <th
+                key={c}
+                scope="col"
+                className="max-w-[8rem] border-b border-slate-200 bg-slate-100 px-2 py-2 text-end align-bottom font-medium"
+              >
+                {categoryLabel(c)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            <tr key={row.id} className="group">
+              <th
+                scope="row"
+                className="sticky start-0 z-10 max-w-[14rem] border-b border-e border-slate-200 bg-white px-3 py-1 text-start font-medium group-hover:bg-slate-50"
+              >
+                {row.name}
+              </th>
+              {ordered.map((item) => {
+                const name = cellName(row.id, item.id);
+                const stored = row.grades[item.id];
+                const error = errors[name];
+                const id = cellId(row.id, item.id);
+                return (
+                  <td key={item.id} className="border-b border-slate-200 px-1 py-1 text-center align-top">
+                    <input
+                      type="hidden"
+                      name={originalName(row.id, item.id)}
+                      value={state?.originals[name] ?? gradeText(stored)}
+                    />
+                    <input
+                      id={id}
+                      name={name}
+                      type="text"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      maxLength={10}
+                      defaultValue={state?.values[name] ?? gradeText(stored, format.decimalSeparator)}
+                      data-cell=""
+                      aria-label={t("gradebook.cellLabel", { student: row.name, item: item.item_name })}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                      onBlur={(e) => onBlur(name, e.currentTarget.value)}
+                      onKeyDown={(e) => onKeyDown(e, r, item.id)}
+                      className="w-[4.5rem] rounded border border-slate-400 px-2 py-1 text-end tabular-nums aria-[invalid=true]:border-2 aria-[invalid=true]:border-secondary-dark"
+                    />
+                    {error ? (
+                      <p id={`${id}-error`} className="mt-0.5 max-w-[9rem] text-start text-xs text-secondary-dark">
+                        {message(error)}
+                      </p>
+                    ) : null}
+                  </td>
+                );
+              })}
+              {shownCategories.map((c) => (
+                <td key={c} className="border-b border-slate-200 bg-slate-50 px-2 py-1 text-end tabular-nums">
+                  {format.score(row.averages[c])}
+                </td>
+              ))}
+              <td className="border-b border-slate-200 bg-slate-50 px-3 py-1 text-end font-semibold tabular-nums">
+                {format.score(row.final)}
+              </td>
+              <td className="border-b border-slate-200 bg-slate-50 px-3 py-1 text-center">
+                <ResultBadge result={row.result} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

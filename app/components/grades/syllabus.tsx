@@ -1,0 +1,215 @@
+import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useCategoryLabel } from "~/components/courses/labels";
+import { FieldError, SubmitButton } from "~/components/forms";
+import { DataTable } from "~/components/ui/data-table";
+import { type GradingCategory } from "~/db/schema";
+import { addItemSchema, renameItemSchema } from "~/modules/grades/schema";
+import {
+  GRADING_CATEGORIES,
+  ITEM_NAME_MAX,
+  type SyllabusItem,
+  type SyllabusLevel,
+  syllabusLevelsFor,
+} from "~/modules/grades/syllabus";
+import { type ExamType } from "~/modules/students/levels";
+
+// The parts of the syllabus page (/admin/syllabus, PRODUCT 7): the level
+// picker, a category's items (renamed in place, moved, removed) and the
+// form that adds an item.
+
+/** Every level by age category, with its number of items; the current one marked. */
+export function LevelPicker({ current, counts }: { current: number | null; counts: Record<string, number> }) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  return (
+    <nav aria-label={t("syllabus.levels")} className="card grid gap-4 p-4 sm:grid-cols-2">
+      {(["adults", "kids"] as const).map((age) => (
+        <div key={age}>
+          <h2 className="mb-2 text-sm font-semibold text-slate-800">{t(`registration.age.${age}`)}</h2>
+          <ul className="flex flex-wrap gap-2">
+            {syllabusLevelsFor(age).map((l) => {
+              const here = current === l.id;
+              return (
+                <li key={l.id}>
+                  <Link
+                    to={`?level=${l.id}`}
+                    aria-current={here ? "page" : undefined}
+                    className={`inline-block rounded-md border px-3 py-1 text-sm ${here ? "border-primary-dark bg-primary-dark text-white" : "border-slate-300 bg-white text-slate-900 hover:bg-slate-100"}`}
+                  >
+                    {l.name}{" "}
+                    <span className={here ? "text-white" : "text-slate-700"}>
+                      ({t("syllabus.itemCount", { count: counts[l.id] ?? 0 })})
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** One category's items of the level. */
+export function CategoryItems({
+  level,
+  category,
+  items,
+  renamed,
+}: {
+  level: Pick<SyllabusLevel, "id" | "exam">;
+  category: GradingCategory;
+  items: readonly SyllabusItem[];
+  /** The rename form's reply for the item it was about. */
+  renamed?: { target?: string | null; result: SubmissionResult<string[]> };
+}) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const categoryLabel = useCategoryLabel();
+  const label = categoryLabel(category, level.exam);
+  const headingId = `cat-${category.replace(" ", "-")}`;
+  return (
+    <section aria-labelledby={headingId} className="card overflow-x-auto p-4">
+      <h3 id={headingId} className="mb-2 text-lg font-semibold">
+        {label}
+      </h3>
+      <DataTable
+        label={label}
+        scroll={false}
+        rows={items}
+        rowKey={(item) => item.id}
+        rowClassName="align-top"
+        rowProps={(item) => ({ id: `item-${item.id}` })}
+        whenEmpty={<p className="text-sm text-slate-700">{t("syllabus.noneInCategory")}</p>}
+        columns={[
+          { header: "#", headerClassName: "w-10", className: "tabular-nums text-slate-700", cell: (_, i) => i + 1 },
+          {
+            header: t("syllabus.itemName"),
+            cell: (item) => (
+              <RenameForm item={item} lastResult={renamed?.target === String(item.id) ? renamed.result : undefined} />
+            ),
+          },
+          {
+            header: t("detail.actions"),
+            align: "end",
+            cell: (item, i) => (
+              <div className="flex flex-wrap justify-end gap-2">
+                {i > 0 ? <MoveButton item={item} direction="up" /> : null}
+                {i < items.length - 1 ? <MoveButton item={item} direction="down" /> : null}
+                <Link
+                  to={`?level=${level.id}&remove=${item.id}`}
+                  preventScrollReset
+                  className="btn-secondary py-1 text-secondary-dark"
+                >
+                  {t("syllabus.remove")}
+                  <span className="sr-only"> {item.item_name}</span>
+                </Link>
+              </div>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** An item's name, renamed in place. */
+function RenameForm({ item, lastResult }: { item: SyllabusItem; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const [form, fields] = useForm({
+    id: `rename-${item.id}`,
+    lastResult,
+    defaultValue: { item_name: item.item_name },
+    constraint: getZodConstraint(renameItemSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: renameItemSchema }),
+  });
+  const name = fields.item_name;
+  const props = getInputProps(name, { type: "text" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2">
+      <input type="hidden" name="intent" value="rename" />
+      <input type="hidden" name="item_id" value={item.id} />
+      <div className="min-w-[12rem] flex-1">
+        <label htmlFor={name.id} className="sr-only">
+          {t("syllabus.nameOf", { name: item.item_name })}
+        </label>
+        <input {...props} key={props.key} maxLength={ITEM_NAME_MAX} className="field-input py-1" />
+        <FieldError id={name.errorId} errors={name.errors} />
+      </div>
+      <button type="submit" className="btn-secondary py-1">
+        {t("syllabus.rename")}
+        <span className="sr-only"> {item.item_name}</span>
+      </button>
+    </Form>
+  );
+}
+
+function MoveButton({ item, direction }: { item: SyllabusItem; direction: "up" | "down" }) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="item_id" value={item.id} />
+      <input type="hidden" name="direction" value={direction} />
+      <button
+        type="submit"
+        className="btn-secondary px-2 py-1"
+        aria-label={t(direction === "up" ? "syllabus.moveUp" : "syllabus.moveDown", { name: item.item_name })}
+      >
+        <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
+      </button>
+    </Form>
+  );
+}
+
+/** A new item of the level, in the category chosen. */
+export function AddItemForm({ exam, lastResult }: { exam: ExamType | null; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const categoryLabel = useCategoryLabel();
+  const [form, fields] = useForm({
+    id: "add-item",
+    lastResult,
+    constraint: getZodConstraint(addItemSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addItemSchema }),
+  });
+  const nameProps = getInputProps(fields.item_name, { type: "text" });
+  const categoryProps = getSelectProps(fields.category);
+  return (
+    <section aria-labelledby="add-heading" className="card p-4">
+      <h3 id="add-heading" className="mb-3 text-lg font-semibold">
+        {t("syllabus.add")}
+      </h3>
+      <Form method="post" {...getFormProps(form)} className="grid gap-x-4 sm:grid-cols-3">
+        <input type="hidden" name="intent" value="add" />
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.item_name.id} className="field-label">
+            {t("syllabus.itemName")}
+          </label>
+          <input {...nameProps} key={nameProps.key} maxLength={ITEM_NAME_MAX} className="field-input" />
+          <FieldError id={fields.item_name.errorId} errors={fields.item_name.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.category.id} className="field-label">
+            {t("syllabus.category")}
+          </label>
+          <select {...categoryProps} key={categoryProps.key} className="field-input">
+            <option value="">{t("registration.choose")}</option>
+            {GRADING_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {categoryLabel(c, exam)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.category.errorId} errors={fields.category.errors} />
+        </div>
+        <div>
+          <SubmitButton>{t("syllabus.addSubmit")}</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
