@@ -36,12 +36,14 @@ export function FilterInput({
   label,
   type = "search",
   placeholder,
+  maxLength,
   className,
 }: {
   name: string;
   label: string;
   type?: "search" | "date";
   placeholder?: string;
+  maxLength?: number;
   className?: string;
 }) {
   const [params] = useSearchParams();
@@ -56,16 +58,17 @@ export function FilterInput({
         type={type}
         defaultValue={params.get(name) ?? ""}
         placeholder={placeholder}
+        maxLength={maxLength}
         className="field-input"
       />
     </div>
   );
 }
 
-export function FilterActions() {
+export function FilterActions({ className = "" }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="flex items-end gap-2">
+    <div className={`flex items-end gap-2 ${className}`.trim()}>
       <button type="submit" className="btn-primary">
         {t("filters.apply")}
       </button>
