@@ -91,7 +91,11 @@ export function badRequest(message: string): never {
 // ------------------------------------------------------------ deprecated (the courses pages before handleIntents)
 
 /** @deprecated The intent pipeline answers refusals (handleIntents); kept until the courses pages move to it. */
-export function formReply<R extends string>(submission: Submission<unknown>, refused: Refused<R>, table: RefusalTable<R>) {
+export function formReply<R extends string>(
+  submission: Submission<unknown>,
+  refused: Refused<R>,
+  table: RefusalTable<R>,
+) {
   const { status, message, field } = refusalAnswer(table[refused.reason]);
   const reply = field
     ? submission.reply({ fieldErrors: { [field]: [message] } })

@@ -13,8 +13,8 @@ import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { found } from "~/http/outcome.server";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { approveRegistration, rejectRegistration } from "~/modules/registrations/review.server";
 import { registrationPage } from "~/modules/registrations/review-pages.server";
+import { approveRegistration, rejectRegistration } from "~/modules/registrations/review.server";
 import { registrationDecisionForms } from "~/modules/registrations/schema";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -31,7 +31,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     forms: registrationDecisionForms,
     intents: {
       approve: async (value, { user, id }) =>
-        ifDone(await approveRegistration(id, user.id, value.course_id ?? null), toastTo(here(id), "registrations.approved")),
+        ifDone(
+          await approveRegistration(id, user.id, value.course_id ?? null),
+          toastTo(here(id), "registrations.approved"),
+        ),
       reject: async (value, { user, id }) =>
         ifDone(await rejectRegistration(id, user.id, value.reason), toastTo(here(id), "registrations.rejected")),
     },

@@ -34,7 +34,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     defaultIntent: "save",
     intents: {
       save: async (value, { user }) =>
-        ifDone(await updateStudent(student.id, value, user.id), toastTo(`/admin/students/${student.id}`, "students:saved")),
+        ifDone(
+          await updateStudent(student.id, value, user.id),
+          toastTo(`/admin/students/${student.id}`, "students:saved"),
+        ),
     },
     refusals: STUDENT_SAVE_REFUSALS,
   });

@@ -40,7 +40,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     defaultIntent: "save",
     intents: {
       save: async (value, { user, id }) =>
-        ifDone(await updateTransfer(id, value, user.id), toastTo(`/admin/transfer-students?id=${id}`, "transfers:updated")),
+        ifDone(
+          await updateTransfer(id, value, user.id),
+          toastTo(`/admin/transfer-students?id=${id}`, "transfers:updated"),
+        ),
     },
     refusals: TRANSFER_REFUSALS,
   });

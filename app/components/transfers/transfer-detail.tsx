@@ -97,7 +97,11 @@ export function TransferDetail({
             <p className="text-sm text-slate-800">
               {t(confirm === "approve" ? "confirmApproveText" : "confirmRejectText")}
             </p>
-            <SubmitButton name="intent" value={confirm} className={confirm === "approve" ? "btn-primary" : "btn-danger"}>
+            <SubmitButton
+              name="intent"
+              value={confirm}
+              className={confirm === "approve" ? "btn-primary" : "btn-danger"}
+            >
               {t(confirm)}
             </SubmitButton>
           </Form>

@@ -1,9 +1,4 @@
-import {
-  type TransferStudent,
-  listTransfers,
-  parseTransferFilters,
-  pendingTransfers,
-} from "./transfers.server";
+import { type TransferStudent, listTransfers, parseTransferFilters, pendingTransfers } from "./transfers.server";
 
 type ListRow = Awaited<ReturnType<typeof listTransfers>>["rows"][number];
 type PendingItem = Awaited<ReturnType<typeof pendingTransfers>>["items"][number];
