@@ -6,6 +6,10 @@ import { readForm, unknownForm } from "~/modules/shared/form.server";
 import { toasts } from "~/modules/toast.server";
 import { type ImageUpload } from "~/modules/users/avatar.server";
 import { isMultipart, readImageForm } from "./image-upload.server";
+import { NOT_FOUND, type Refusal, isRefusal, refusedPage } from "./outcome.server";
+
+// The one refusal shape and its 404 (outcome.server.ts), as the pages import them.
+export { NOT_FOUND, type Refusal };
 
 // The intent pipeline (ADR 036): every page that posts answers through it.
 //
@@ -56,19 +60,6 @@ export function ifDone<O extends { ok: boolean }, S extends Redirected | Shown<o
 export function ifDone(outcome: { ok: boolean }, success: Answer): unknown {
   return outcome.ok ? success : outcome;
 }
-
-/**
- * How a refusal reads: a message by its field, a message on the form (both
- * 400 unless a status is given), or an error page of the catalogue (a 404, a
- * 403 dialog) with the message it shows.
- */
-export type Refusal =
-  | { field: string; message: string; status?: number }
-  | { form: string; status?: number }
-  | { page: number; message: string; headers?: HeadersInit };
-
-/** The 404 page: the record the form is about does not exist. */
-export const NOT_FOUND: Refusal = { page: 404, message: "Not found" };
 
 type Handler<V, C> = (value: V, context: C) => Promise<Answer>;
 type Handlers<F extends IntentForms, C> = { [K in keyof F]: Handler<z.output<F[K]>, C> };
@@ -229,15 +220,11 @@ async function answer<C extends object>(
   const entry = page.refusals[outcome.reason];
   const refusal = typeof entry === "function" ? await entry(outcome, context) : entry;
   if (!isRefusal(refusal)) throw new Error(`No refusal message for "${outcome.reason}"`);
-  if ("page" in refusal) throw json({ message: refusal.message }, { status: refusal.page, headers: refusal.headers });
+  if ("notFound" in refusal || "page" in refusal) refusedPage(refusal);
   const hideFields = page.hideFields;
   const result =
     "field" in refusal
       ? submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields })
       : submission.reply({ formErrors: [refusal.form], hideFields });
   return json({ intent, result, ...targetOf(page, submission.payload) }, { status: refusal.status ?? 400 });
-}
-
-function isRefusal(value: unknown): value is Refusal {
-  return typeof value === "object" && value !== null && ("field" in value || "form" in value || "page" in value);
 }

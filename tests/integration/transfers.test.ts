@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type Role, type User } from "~/db/schema";
-import { TRANSFER_REFUSALS, answerOf } from "~/http/outcome.server";
+import { TRANSFER_REFUSALS, refusalStatus } from "~/http/outcome.server";
 import { decideTransfer } from "~/modules/transfers/transfers.server";
 import * as editRoute from "~/routes/_app.admin.transfer-students.$id.edit";
 import * as listRoute from "~/routes/_app.admin.transfer-students._index";
@@ -307,7 +307,7 @@ describe("transfers through the pages", () => {
       Array.from({ length: 20 }, () => decideTransfer(id, users.coordinator.id, "approve")),
     );
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
-    expect(outcomes.filter((o) => !o.ok && answerOf(o, TRANSFER_REFUSALS).status === 409)).toHaveLength(19);
+    expect(outcomes.filter((o) => !o.ok && refusalStatus(TRANSFER_REFUSALS[o.reason]) === 409)).toHaveLength(19);
     const open = await db()
       .selectFrom("enrollments")
       .select("id")

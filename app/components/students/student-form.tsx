@@ -1,7 +1,7 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Fieldset, RadioGroup, SelectField, TextAreaField } from "~/components/fields";
 import { SubmitButton } from "~/components/forms";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
@@ -13,6 +13,31 @@ import { HEAR_ABOUT_VALUES } from "~/modules/registrations/schema";
 import { studentFields, studentSchema } from "~/modules/students/schema";
 
 export type StudentFormValues = Record<string, string>;
+
+/** The new and edit pages: the way back, the title, the form in its card. */
+export function StudentFormPage({
+  back,
+  backLabel,
+  title,
+  children,
+}: {
+  back: string;
+  backLabel: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-4">
+      <p>
+        <Link to={back} className="text-sm text-primary-dark underline">
+          {backLabel}
+        </Link>
+      </p>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <div className="card">{children}</div>
+    </div>
+  );
+}
 
 /** The create and edit form: a plain POST, checked again by the server. */
 export function StudentForm({

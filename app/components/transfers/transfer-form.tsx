@@ -1,5 +1,6 @@
 import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldError, SubmitButton } from "~/components/forms";
 
@@ -22,6 +23,20 @@ interface Props {
     reason: string;
   };
   lastResult?: SubmissionResult<string[]>;
+}
+
+/** The new and edit pages: the way back to the list, the title, the form. */
+export function TransferFormPage({ back, title, children }: { back: string; title: string; children: ReactNode }) {
+  const { t } = useTranslation("transfers");
+  return (
+    <div className="space-y-4">
+      <Link to={back} className="text-sm text-primary-dark underline">
+        {t("title")}
+      </Link>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {children}
+    </div>
+  );
 }
 
 /**

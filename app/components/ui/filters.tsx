@@ -59,16 +59,17 @@ export function FilterInput({
         maxLength={maxLength}
         defaultValue={params.get(name) ?? ""}
         placeholder={placeholder}
+        maxLength={maxLength}
         className="field-input"
       />
     </div>
   );
 }
 
-export function FilterActions() {
+export function FilterActions({ className = "" }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="flex items-end gap-2">
+    <div className={`flex items-end gap-2 ${className}`.trim()}>
       <button type="submit" className="btn-primary">
         {t("filters.apply")}
       </button>

@@ -129,3 +129,11 @@ export function formValuesOf(s: StoredStudent): Record<string, string> {
   values.same_billing = s.same_billing ? "yes" : "no";
   return values;
 }
+
+/** The new and edit pages: one form, which sends no intent. */
+export function studentForms(options: StudentSchemaOptions) {
+  return { save: studentSchema(options) };
+}
+
+/** The student page's activate and deactivate dialogs (nothing to fill in). */
+export const studentStatusForms = { activate: z.object({}), deactivate: z.object({}) };

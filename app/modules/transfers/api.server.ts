@@ -1,4 +1,4 @@
-import { type TransferStudent, type listTransfers, type pendingTransfers } from "./transfers.server";
+import { type TransferStudent, listTransfers, parseTransferFilters, pendingTransfers } from "./transfers.server";
 
 type ListRow = Awaited<ReturnType<typeof listTransfers>>["rows"][number];
 type PendingItem = Awaited<ReturnType<typeof pendingTransfers>>["items"][number];
@@ -36,4 +36,17 @@ export function transferShape(row: ListRow) {
     decided_by: row.decided_by_name,
     students: row.students.map((s) => ({ student: { id: s.id, cedula: s.id_number, user: { name: fullName(s) } } })),
   };
+}
+
+/** get-all (every status) and get-approved: a page of the filtered transfers in the API's vocabulary. */
+export async function transferApiList(params: URLSearchParams, status?: "approved") {
+  const filters = { ...parseTransferFilters(params), ...(status ? { status_level_change: status } : {}) };
+  const { rows, total } = await listTransfers(filters);
+  return { data: rows.map(transferShape), pagination: { page: filters.page, limit: filters.limit, total } };
+}
+
+/** get-pending: the pending transfers in the spec's item shape (what the bell polls), with their count. */
+export async function pendingApiList() {
+  const { items, count } = await pendingTransfers(100);
+  return { data: items.map(pendingItemShape), count };
 }

@@ -10,6 +10,7 @@ import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { type Outcome, type Refusal, refuse } from "~/modules/shared/outcome";
 import { containsTextInAny } from "~/modules/shared/sql.server";
 import { levelById } from "~/modules/students/levels";
+import { type TransferInput } from "./schema";
 
 export const TRANSFERS_PAGE_SIZE = 10;
 
@@ -200,39 +201,13 @@ export type PendingTransfers = Awaited<ReturnType<typeof pendingTransfers>>;
 
 // ---------------------------------------------------------------- changes
 
-export const transferInput = z.object({
-  student_ids: z
-    .array(z.coerce.number().int().positive().max(MAX_ID), { required_error: "transfers:errors.studentsRequired" })
-    .min(1, "transfers:errors.studentsRequired")
-    .max(200, "transfers:errors.studentsRequired"),
-  from_course_id: z.coerce
-    .number({ required_error: "transfers:errors.fromCourse", invalid_type_error: "transfers:errors.fromCourse" })
-    .int()
-    .positive("transfers:errors.fromCourse")
-    .max(MAX_ID, "transfers:errors.fromCourse"),
-  selected_course_id: z.coerce
-    .number({
-      required_error: "transfers:errors.selectedCourse",
-      invalid_type_error: "transfers:errors.selectedCourse",
-    })
-    .int()
-    .positive("transfers:errors.selectedCourse")
-    .max(MAX_ID, "transfers:errors.selectedCourse"),
-  selected_level_id: z.coerce
-    .number({ required_error: "transfers:errors.level", invalid_type_error: "transfers:errors.level" })
-    .int()
-    .positive("transfers:errors.level")
-    .max(MAX_ID, "transfers:errors.level"),
-  reason: z.string().trim().max(500, "transfers:errors.tooLong").optional(),
-});
-
-export type TransferInput = z.infer<typeof transferInput>;
+export { type TransferInput, transferInput } from "./schema";
 
 /**
  * Why a change is refused: the courses or level named are not usable, a
  * student is not in the course or already has a transfer pending, the
  * transfer is gone or already decided. What each one reads as, and its
- * status, is the edge's (app/http/outcome.server.ts).
+ * status, is the edge's (TRANSFER_REFUSALS, app/http/outcome.server.ts).
  */
 export type TransferRefusal =
   | "sameCourse"

@@ -1,0 +1,131 @@
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { TextField } from "~/components/fields";
+import { useFormat } from "~/components/format";
+import { SubmitButton } from "~/components/forms";
+import { DataTable } from "~/components/ui/data-table";
+import { FilterActions, FilterInput } from "~/components/ui/filters";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
+import { professorSchema } from "~/modules/teachers/schema";
+
+interface Teacher {
+  id: number;
+  name: string;
+  email: string;
+  status: "active" | "inactive";
+  courses: { id: number; code: string; running: boolean }[];
+  weeklyHours: number;
+}
+
+/** The search by name or email. */
+export function TeacherSearch() {
+  const { t } = useTranslation(["school", "common"]);
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={t("common:filters.label")}
+      className="card flex flex-wrap items-end gap-3 p-4"
+    >
+      <FilterInput
+        name="q"
+        label={t("common:filters.search")}
+        maxLength={100}
+        placeholder={t("teachers.searchHint")}
+        className="min-w-[16rem] flex-1"
+      />
+      <FilterActions />
+    </Form>
+  );
+}
+
+/** A page of professors: contact, the courses they teach (linked for who manages courses), weekly hours, status. */
+export function TeacherTable({ rows, opensCourses }: { rows: Teacher[]; opensCourses: boolean }) {
+  const { t } = useTranslation(["school", "common"]);
+  const format = useFormat();
+  return (
+    <DataTable
+      label={t("teachers.listTitle")}
+      rows={rows}
+      rowKey={(p) => p.id}
+      rowClassName="align-top"
+      empty={t("teachers.empty")}
+      columns={[
+        { header: t("teachers.name"), rowHeader: true, cell: (p) => p.name },
+        {
+          header: t("teachers.email"),
+          cell: (p) => (
+            <a href={`mailto:${p.email}`} className="text-primary-dark underline">
+              {p.email}
+            </a>
+          ),
+        },
+        {
+          header: t("teachers.courses"),
+          cell: (p) =>
+            p.courses.length === 0 ? (
+              <span className="text-slate-700">{t("teachers.noCourses")}</span>
+            ) : (
+              <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                {p.courses.map((c) => (
+                  <li key={c.id} className="[overflow-wrap:anywhere]">
+                    {opensCourses ? (
+                      <Link to={`/admin/courses/${c.id}`} className="text-primary-dark underline">
+                        {c.code}
+                      </Link>
+                    ) : (
+                      c.code
+                    )}
+                    {!c.running ? <span className="text-xs text-slate-700"> ({t("teachers.upcoming")})</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ),
+        },
+        {
+          header: t("teachers.weeklyHours"),
+          align: "end",
+          className: "tabular-nums",
+          cell: (p) => format.number(p.weeklyHours),
+        },
+        { header: t("common:filters.status"), cell: (p) => <StatusBadge status={p.status} /> },
+      ]}
+    />
+  );
+}
+
+/** A new professor: name, email and an initial password. */
+export function NewProfessor({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation(["school", "users", "common"]);
+  const [form, fields] = useForm({
+    id: "new-professor",
+    lastResult,
+    constraint: getZodConstraint(professorSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: professorSchema }),
+  });
+  return (
+    <section aria-labelledby="new-heading" className="card max-w-2xl space-y-3">
+      <h2 id="new-heading" className="text-lg font-semibold">
+        {t("teachers.newTitle")}
+      </h2>
+      <p className="text-sm text-slate-700">{t("teachers.newExplain")}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-1">
+        <TextField field={fields.name} label={t("teachers.name")} autoComplete="off" />
+        <TextField field={fields.email} label={t("teachers.email")} type="email" autoComplete="off" />
+        <TextField
+          field={fields.password}
+          label={t("teachers.initialPassword")}
+          type="password"
+          autoComplete="new-password"
+          hint={t("teachers.passwordHint", { min: MIN_PASSWORD_LENGTH })}
+        />
+        <SubmitButton>{t("teachers.create")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/format";
+import { SubmitButton } from "~/components/forms";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { type TransferRow } from "./transfer-table";
+
+/** The transfer opened from the list (?id=): its students, reason and dates; approve, reject (a confirm step) and edit. */
+export function TransferDetail({
+  open,
+  canEdit,
+  canDecide,
+}: {
+  open: TransferRow & { reason: string | null };
+  canEdit: boolean;
+  canDecide: boolean;
+}) {
+  const { t } = useTranslation("transfers");
+  const format = useFormat();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const confirm = params.get("confirm");
+  const query = (change: (p: URLSearchParams) => void) => {
+    const p = new URLSearchParams(location.search);
+    change(p);
+    return p;
+  };
+  const withoutConfirm = `${location.pathname}?${query((p) => p.delete("confirm"))}`;
+  const closeHref = `${location.pathname}?${query((p) => {
+    p.delete("id");
+    p.delete("confirm");
+  })}`;
+  const withConfirm = (value: string) => `?${query((p) => p.set("confirm", value))}`;
+
+  return (
+    <section aria-labelledby="transfer-detail" className="card space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="transfer-detail" className="text-lg font-semibold">
+          {t("detail.title", { id: open.id })} <StatusBadge status={open.status} />
+        </h2>
+        <Link to={closeHref} className="text-sm text-primary-dark underline">
+          {t("detail.close")}
+        </Link>
+      </div>
+      <p className="font-medium">
+        {open.is_group ? t("bell.group", { count: open.students.length }) : t("kind.single")} ·{" "}
+        <bdi dir="ltr">
+          {open.from_course_code ?? "—"} → {open.to_course_code}
+        </bdi>{" "}
+        · {open.level}
+      </p>
+      <ul className="list-inside list-disc text-sm">
+        {open.students.map((s) => (
+          <li key={s.id}>
+            <Link
+              to={`/admin/students/${s.id}`}
+              className="text-primary-dark underline"
+            >{`${s.first_name} ${s.last_name} ${s.second_last_name}`}</Link>{" "}
+            · {s.id_number || t("bell.na")}
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm">
+        <span className="font-medium">{t("detail.reason")}:</span> {open.reason || t("detail.noReason")}
+      </p>
+      <p className="text-sm text-slate-700">
+        {t("columns.created")}: {format.date(open.created_at)}{" "}
+        {open.created_by_name ? t("by", { name: open.created_by_name }) : null}
+        {open.decided_at
+          ? ` · ${t("columns.decided")}: ${format.date(open.decided_at)} ${open.decided_by_name ? t("by", { name: open.decided_by_name }) : ""}`
+          : null}
+      </p>
+      {open.status === "pending" ? (
+        <div className="flex flex-wrap gap-3">
+          {canDecide ? (
+            <>
+              <Link to={withConfirm("approve")} preventScrollReset className="btn-primary">
+                {t("approve")}
+              </Link>
+              <Link to={withConfirm("reject")} preventScrollReset className="btn-danger">
+                {t("reject")}
+              </Link>
+            </>
+          ) : null}
+          {canEdit ? (
+            <Link to={`/admin/transfer-students/${open.id}/edit`} className="btn-secondary">
+              {t("edit")}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+      {canDecide && open.status === "pending" && (confirm === "approve" || confirm === "reject") ? (
+        <ConfirmDialog title={t(confirm === "approve" ? "confirmApprove" : "confirmReject")} cancelTo={withoutConfirm}>
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="id" value={open.id} />
+            <p className="text-sm text-slate-800">
+              {t(confirm === "approve" ? "confirmApproveText" : "confirmRejectText")}
+            </p>
+            <SubmitButton
+              name="intent"
+              value={confirm}
+              className={confirm === "approve" ? "btn-primary" : "btn-danger"}
+            >
+              {t(confirm)}
+            </SubmitButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}

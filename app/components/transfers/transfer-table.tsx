@@ -1,0 +1,129 @@
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/format";
+import { DataTable } from "~/components/ui/data-table";
+import { FilterActions, FilterInput, FilterSelect } from "~/components/ui/filters";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { ALL_LEVELS } from "~/modules/students/levels";
+
+/** A transfer as the list and its detail show it. */
+export interface TransferRow {
+  id: number;
+  is_group: number;
+  status: "pending" | "approved" | "rejected";
+  from_course_code: string | null;
+  to_course_code: string;
+  level: string;
+  created_at: string;
+  created_by_name: string | null;
+  decided_at: string | null;
+  decided_by_name: string | null;
+  students: { id: number; first_name: string; last_name: string; second_last_name: string; id_number: string | null }[];
+}
+
+/** The list's GET filters: search, status, kind, course, level and the dates. */
+export function TransferFilters({ courses }: { courses: { id: number; course_id: string }[] }) {
+  const { t } = useTranslation("transfers");
+  return (
+    <Form
+      method="get"
+      className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6"
+      role="search"
+      aria-label={t("common:filters.label")}
+    >
+      <FilterInput name="q" label={t("filters.search")} className="sm:col-span-2" />
+      <FilterSelect
+        name="status_level_change"
+        label={t("common:filters.status")}
+        options={["pending", "approved", "rejected"].map((s) => ({ value: s, label: t(`common:status.${s}`) }))}
+      />
+      <FilterSelect
+        name="kind"
+        label={t("filters.kind")}
+        options={[
+          { value: "single", label: t("kind.single") },
+          { value: "group", label: t("kind.group") },
+        ]}
+      />
+      <FilterSelect
+        name="course"
+        label={t("filters.course")}
+        options={courses.map((c) => ({ value: c.id, label: c.course_id }))}
+      />
+      <FilterSelect
+        name="level"
+        label={t("filters.level")}
+        options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))}
+      />
+      <FilterInput name="from" type="date" label={t("common:filters.from")} />
+      <FilterInput name="to" type="date" label={t("common:filters.to")} />
+      <FilterActions />
+    </Form>
+  );
+}
+
+/** One page of transfers; a row's link opens it (?id=) keeping the filters. */
+export function TransferTable({ rows }: { rows: TransferRow[] }) {
+  const { t } = useTranslation("transfers");
+  const format = useFormat();
+  const [params] = useSearchParams();
+  const byline = (name: string | null) =>
+    name ? <span className="block text-xs text-slate-700">{t("by", { name })}</span> : null;
+  return (
+    <DataTable
+      label={t("title")}
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowClassName="align-top"
+      empty={t("empty")}
+      columns={[
+        {
+          header: t("columns.transfer"),
+          cell: (r) => (
+            <Link
+              to={`?${new URLSearchParams({ ...Object.fromEntries(params), id: String(r.id) })}`}
+              className="font-semibold text-primary-dark underline"
+            >
+              #{r.id} · {r.is_group ? t("bell.group", { count: r.students.length }) : t("kind.single")}
+            </Link>
+          ),
+        },
+        {
+          header: t("columns.students"),
+          cell: (r) => (
+            <>
+              {r.students.slice(0, 3).map((s) => (
+                <span key={s.id} className="block">
+                  {`${s.first_name} ${s.last_name}`} · {s.id_number || t("bell.na")}
+                </span>
+              ))}
+              {r.students.length > 3 ? <span className="block text-slate-700">+{r.students.length - 3}</span> : null}
+            </>
+          ),
+        },
+        { header: t("columns.from"), cell: (r) => r.from_course_code ?? "—" },
+        { header: t("columns.to"), cell: (r) => r.to_course_code },
+        { header: t("columns.level"), cell: (r) => r.level },
+        { header: t("columns.status"), cell: (r) => <StatusBadge status={r.status} /> },
+        {
+          header: t("columns.created"),
+          cell: (r) => (
+            <>
+              {format.date(r.created_at)}
+              {byline(r.created_by_name)}
+            </>
+          ),
+        },
+        {
+          header: t("columns.decided"),
+          cell: (r) => (
+            <>
+              {r.decided_at ? format.date(r.decided_at) : "—"}
+              {byline(r.decided_by_name)}
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}
