@@ -59,7 +59,6 @@ export function FilterInput({
         maxLength={maxLength}
         defaultValue={params.get(name) ?? ""}
         placeholder={placeholder}
-        maxLength={maxLength}
         className="field-input"
       />
     </div>
