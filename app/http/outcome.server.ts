@@ -1,11 +1,8 @@
-import { type Submission } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { apiError } from "~/modules/api/api.server";
 import { type PdfRefusal } from "~/modules/certificates/certificates.server";
-import { type SaveOutcome as CourseSaveOutcome, type EnrollOutcome } from "~/modules/courses/courses.server";
 import { type ReasonOf, type Refusal as Refused } from "~/modules/shared/outcome";
 import { type SaveOutcome as StudentSaveOutcome } from "~/modules/students/students.server";
-import { type PromoteOutcome } from "~/modules/transfers/promote.server";
 import { type TransferRefusal } from "~/modules/transfers/transfers.server";
 import { notFound } from "./not-found.server";
 
@@ -88,37 +85,6 @@ export function badRequest(message: string): never {
   throw json({ message }, { status: 400 });
 }
 
-// ------------------------------------------------------------ deprecated (the courses pages before handleIntents)
-
-/** @deprecated The intent pipeline answers refusals (handleIntents); kept until the courses pages move to it. */
-export function formReply<R extends string>(
-  submission: Submission<unknown>,
-  refused: Refused<R>,
-  table: RefusalTable<R>,
-) {
-  const { status, message, field } = refusalAnswer(table[refused.reason]);
-  const reply = field
-    ? submission.reply({ fieldErrors: { [field]: [message] } })
-    : submission.reply({ formErrors: [message] });
-  return { status, reply };
-}
-
-/** @deprecated See formReply. */
-export function formRefusal<R extends string>(
-  submission: Submission<unknown>,
-  refused: Refused<R>,
-  table: RefusalTable<R>,
-) {
-  const { status, reply } = formReply(submission, refused, table);
-  return json({ result: reply }, { status });
-}
-
-/** @deprecated See formReply. */
-export function messageRefusal<R extends string>(refused: Refused<R>, table: RefusalTable<R>) {
-  const { status, message } = refusalAnswer(table[refused.reason]);
-  return json({ message }, { status });
-}
-
 // ------------------------------------------------------------ the tables
 
 /** Transfers (app/modules/transfers): create, edit, approve, reject; the pages and the API. */
@@ -138,29 +104,6 @@ export const STUDENT_SAVE_REFUSALS = {
   notFound: NOT_FOUND,
   idNumberTaken: { field: "id_number", message: "students:errors.idNumberTaken", status: 409 },
 } as const satisfies RefusalTable<ReasonOf<StudentSaveOutcome>>;
-
-/** A course report's "promote the passing students" (a transfer, answered as `{ message }`). */
-export const PROMOTE_REFUSALS = {
-  ...TRANSFER_REFUSALS,
-  nobodyToPromote: { form: "gradebook:staff.promote.nobody", status: 409 },
-} as const satisfies RefusalTable<ReasonOf<PromoteOutcome>>;
-
-/** A course's create and edit form (app/modules/courses). */
-export const COURSE_SAVE_REFUSALS = {
-  codeTaken: { field: "course_id", message: "courses:errors.codeTaken" },
-  professorInvalid: { field: "professor_id", message: "courses:errors.professor" },
-  capacityBelowEnrolled: { field: "capacity", message: "courses:errors.capacityBelowEnrolled" },
-  notFound: { form: "courses:errors.notFound", status: 404 },
-} as const satisfies RefusalTable<ReasonOf<CourseSaveOutcome>>;
-
-/** A course's enrollment of students (the course page's Enroll form). */
-export const ENROLL_REFUSALS = {
-  notFound: NOT_FOUND,
-  finished: { field: "student_ids", message: "courses:enroll.errors.finished" },
-  inactive: { field: "student_ids", message: "courses:enroll.errors.inactive" },
-  studentsInvalid: { field: "student_ids", message: "courses:enroll.errors.studentsInvalid" },
-  overCapacity: { field: "student_ids", message: "courses:enroll.errors.overCapacity" },
-} as const satisfies RefusalTable<ReasonOf<EnrollOutcome>>;
 
 /**
  * The course PDFs (app/modules/certificates): the status of each refusal;
