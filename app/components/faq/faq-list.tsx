@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { FAQS, type FaqSection } from "~/modules/teachers/faq";
 
 /**
  * Questions and answers as native disclosure widgets: they open and close
@@ -49,5 +50,18 @@ export function FaqList({
         ))}
       </ul>
     </div>
+  );
+}
+
+/** A staff FAQ page: its title, intro and questions, all under `section` of the "school" namespace. */
+export function SchoolFaq({ section }: { section: FaqSection }) {
+  const { t } = useTranslation("school");
+  return (
+    <FaqList
+      title={t(`${section}.title`)}
+      intro={t(`${section}.intro`)}
+      prefix={`${section}.items`}
+      keys={FAQS[section]}
+    />
   );
 }
