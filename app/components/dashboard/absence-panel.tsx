@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
+import { Section } from "~/components/ui/section";
 import { absenceSeverity } from "~/modules/students/absence";
 
 const SEVERITY_STYLES = {
@@ -30,10 +31,7 @@ export function AbsencePanel({
   const { t } = useTranslation("school");
   const format = useFormat();
   return (
-    <section aria-labelledby="absences-heading" className="card p-4">
-      <h2 id="absences-heading" className="text-lg font-semibold">
-        {t("dashboard.absences.title")}
-      </h2>
+    <Section id="absences-heading" title={t("dashboard.absences.title")} className="card p-4">
       <p className="mt-1 text-sm text-slate-700">{t("dashboard.absences.explain")}</p>
       {alerts.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">{t("dashboard.absences.none")}</p>
@@ -88,6 +86,6 @@ export function AbsencePanel({
           ) : null}
         </DataTable>
       )}
-    </section>
+    </Section>
   );
 }

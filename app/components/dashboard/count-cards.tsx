@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
+import { Section } from "~/components/ui/section";
 
 export interface CountCard {
   /** school's dashboard.counts.<key> names it. */
@@ -15,10 +16,7 @@ export function CountCards({ cards }: { cards: readonly CountCard[] }) {
   const { t } = useTranslation("school");
   const format = useFormat();
   return (
-    <section aria-labelledby="counts-heading">
-      <h2 id="counts-heading" className="text-lg font-semibold">
-        {t("dashboard.counts.title")}
-      </h2>
+    <Section id="counts-heading" title={t("dashboard.counts.title")}>
       <ul className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {cards.map((card) => {
           const body = (
@@ -42,6 +40,6 @@ export function CountCards({ cards }: { cards: readonly CountCard[] }) {
           );
         })}
       </ul>
-    </section>
+    </Section>
   );
 }

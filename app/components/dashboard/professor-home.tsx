@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { type HolidayAhead, HolidaysAhead } from "~/components/calendar/holidays-ahead";
 import { type WeekCalendarEvent } from "~/components/calendar/week-calendar";
 import { useFormat } from "~/components/format";
+import { Section } from "~/components/ui/section";
 import { Greeting } from "./greeting";
 import { type WeekView, WeekSection } from "./week-section";
 
@@ -47,10 +48,7 @@ function CourseCards({ courses }: { courses: TaughtCourse[] }) {
   const { t } = useTranslation("school");
   const format = useFormat();
   return (
-    <section aria-labelledby="courses-heading">
-      <h2 id="courses-heading" className="text-lg font-semibold">
-        {t("teachersHome.courses")}
-      </h2>
+    <Section id="courses-heading" title={t("teachersHome.courses")}>
       {courses.length === 0 ? (
         <p className="mt-2 text-slate-700">{t("teachersHome.noCourses")}</p>
       ) : (
@@ -85,17 +83,14 @@ function CourseCards({ courses }: { courses: TaughtCourse[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 
 function TodaysSessions({ sessions, holidays }: { sessions: WeekCalendarEvent[]; holidays: { name: string }[] }) {
   const { t } = useTranslation("school");
   return (
-    <section aria-labelledby="today-heading">
-      <h2 id="today-heading" className="text-lg font-semibold">
-        {t("teachersHome.today")}
-      </h2>
+    <Section id="today-heading" title={t("teachersHome.today")}>
       {holidays.map((h) => (
         <p
           key={h.name}
@@ -121,6 +116,6 @@ function TodaysSessions({ sessions, holidays }: { sessions: WeekCalendarEvent[];
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

@@ -5,6 +5,7 @@ import {
   WeekCalendar,
   WeekNav,
 } from "~/components/calendar/week-calendar";
+import { Section } from "~/components/ui/section";
 
 /** A week of a home page: which week it is, its neighbours and its days, as the read model gives them. */
 export interface WeekView {
@@ -30,13 +31,10 @@ export function WeekSection({
   children?: ReactNode;
 }) {
   return (
-    <section aria-labelledby="week-heading" className="space-y-3">
-      <h2 id="week-heading" className="text-lg font-semibold">
-        {title}
-      </h2>
+    <Section id="week-heading" title={title} className="space-y-3">
       {children}
       <WeekNav monday={week.monday} previous={week.previous} next={week.next} current={week.current} />
       <WeekCalendar days={week.days} events={week.events} today={week.today} label={calendarLabel} />
-    </section>
+    </Section>
   );
 }
