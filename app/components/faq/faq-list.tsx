@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/page-header";
 import { FAQS, type FaqSection } from "~/modules/teachers/faq";
 
 /**
@@ -20,7 +21,7 @@ export function FaqList({
   const { t } = useTranslation("school");
   return (
     <div className="max-w-3xl space-y-4">
-      <h1 className="text-2xl font-semibold">{title}</h1>
+      <PageHeader title={title} />
       <p className="text-slate-700">{intro}</p>
       <ul className="space-y-2">
         {keys.map((key) => (
