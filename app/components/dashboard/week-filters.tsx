@@ -6,6 +6,20 @@ import { ALL_LEVELS } from "~/modules/students/levels";
 /** The dashboard week's GET filters (professor, level); the week shown is kept, and clearing keeps it too. */
 export function WeekFilters({ monday, professors }: { monday: string; professors: { id: number; name: string }[] }) {
   const { t } = useTranslation(["school", "common"]);
+  const selects = [
+    {
+      name: "professor",
+      width: "min-w-[12rem]",
+      label: t("common:roles.professor"),
+      options: professors.map((p) => ({ value: p.id, label: p.name })),
+    },
+    {
+      name: "level",
+      width: "min-w-[10rem]",
+      label: t("dashboard.week.level"),
+      options: ALL_LEVELS.map((l) => ({ value: l.id, label: l.name })),
+    },
+  ];
   return (
     <Form
       method="get"
@@ -14,20 +28,11 @@ export function WeekFilters({ monday, professors }: { monday: string; professors
       className="card flex flex-wrap items-end gap-3 p-4"
     >
       <input type="hidden" name="week" value={monday} />
-      <div className="min-w-[12rem]">
-        <FilterSelect
-          name="professor"
-          label={t("common:roles.professor")}
-          options={professors.map((p) => ({ value: p.id, label: p.name }))}
-        />
-      </div>
-      <div className="min-w-[10rem]">
-        <FilterSelect
-          name="level"
-          label={t("dashboard.week.level")}
-          options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))}
-        />
-      </div>
+      {selects.map(({ width, ...select }) => (
+        <div key={select.name} className={width}>
+          <FilterSelect {...select} />
+        </div>
+      ))}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary">
           {t("common:filters.apply")}
