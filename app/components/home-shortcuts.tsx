@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type MenuItem } from "~/modules/auth/menu";
+import { Greeting } from "./dashboard/greeting";
 import { Icon } from "./layout/icons";
 
 /** A user's home: greeting, role and shortcuts to what the role may open. */
@@ -8,10 +9,7 @@ export function HomeShortcuts({ name, role, items }: { name: string; role: strin
   const { t } = useTranslation();
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("home.greeting", { name })}</h1>
-        <p className="mt-1 text-slate-700">{t("home.signedInAs", { role: t(`roles.${role}`) })}</p>
-      </div>
+      <Greeting name={name} line={t("home.signedInAs", { role: t(`roles.${role}`) })} />
       <section aria-labelledby="shortcuts-heading">
         <h2 id="shortcuts-heading" className="text-lg font-semibold">
           {t("home.shortcuts")}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
+import { Section } from "~/components/ui/section";
 
 export interface HolidayAhead {
   id: number;
@@ -14,10 +15,7 @@ export function HolidaysAhead({ holidays, headingId }: { holidays: HolidayAhead[
   const { t } = useTranslation("school");
   const format = useFormat();
   return (
-    <section aria-labelledby={headingId} className="card p-4">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t("holidaysAhead.title")}
-      </h2>
+    <Section id={headingId} title={t("holidaysAhead.title")} className="card p-4">
       {holidays.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">{t("holidaysAhead.none")}</p>
       ) : (
@@ -36,6 +34,6 @@ export function HolidaysAhead({ holidays, headingId }: { holidays: HolidayAhead[
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/page-header";
+import { FAQS, type FaqSection } from "~/modules/teachers/faq";
 
 /**
  * Questions and answers as native disclosure widgets: they open and close
@@ -19,7 +21,7 @@ export function FaqList({
   const { t } = useTranslation("school");
   return (
     <div className="max-w-3xl space-y-4">
-      <h1 className="text-2xl font-semibold">{title}</h1>
+      <PageHeader title={title} />
       <p className="text-slate-700">{intro}</p>
       <ul className="space-y-2">
         {keys.map((key) => (
@@ -49,5 +51,18 @@ export function FaqList({
         ))}
       </ul>
     </div>
+  );
+}
+
+/** A staff FAQ page: its title, intro and questions, all under `section` of the "school" namespace. */
+export function SchoolFaq({ section }: { section: FaqSection }) {
+  const { t } = useTranslation("school");
+  return (
+    <FaqList
+      title={t(`${section}.title`)}
+      intro={t(`${section}.intro`)}
+      prefix={`${section}.items`}
+      keys={FAQS[section]}
+    />
   );
 }
