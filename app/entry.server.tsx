@@ -9,12 +9,12 @@ import { CssContext } from "~/components/inline-css";
 import { NonceContext } from "~/components/nonce";
 import { prepareDatabase } from "~/db/prepare.server";
 import { sessionSecrets } from "~/env.server";
+import { finishHeaders, secureResponse } from "~/http/headers.server";
+import { withoutNulBytes } from "~/http/html-stream.server";
+import { failedSubmissionToast, redirectWithFailure } from "~/http/toast.server";
 import { i18nConfig } from "~/i18n/config";
 import { NAMESPACES, i18next, resources } from "~/i18n/i18n.server";
-import { withoutNulBytes } from "~/modules/html-stream.server";
-import { finishHeaders, secureResponse } from "~/modules/security/headers.server";
-import { logSafe } from "~/modules/security/log.server";
-import { failedSubmissionToast, redirectWithFailure } from "~/modules/toast.server";
+import { logSafe } from "~/modules/shared/log.server";
 import appCss from "~/tailwind.css?inline";
 
 // A production server without SESSION_SECRET refuses to start, not to serve.
@@ -212,4 +212,4 @@ export default async function handleRequest(
 
 // Asked by our server (server/index.js) before Remix: a cross-site document
 // form post gets a translated 403 instead of Remix's empty 500 (ADR 027).
-export { refuseForeignDocumentPost } from "~/modules/security/cross-site.server";
+export { refuseForeignDocumentPost } from "~/http/cross-site.server";

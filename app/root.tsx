@@ -15,10 +15,10 @@ import { ErrorView } from "~/components/error-view";
 import { InlineCss } from "~/components/inline-css";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/ui/toaster";
+import { toasts } from "~/http/toast.server";
 import { dirOf } from "~/i18n/config";
 import { i18next } from "~/i18n/i18n.server";
-import { schoolTimeZone } from "~/modules/settings.server";
-import { toasts } from "~/modules/toast.server";
+import { schoolTimeZone } from "~/modules/settings/settings.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

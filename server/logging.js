@@ -2,7 +2,7 @@
 // out (the one-time set-password link, token/password/code parameters) and
 // control characters escaped (a newline in `?_data=` would start a forged
 // line). One rule for the access log (loggedPath, server/index.js) and the
-// app's own messages (logSafe, app/modules/security/log.server.ts).
+// app's own messages (logSafe, app/modules/shared/log.server.ts).
 
 // The token of a set-password link, wherever it sits (a path, a URL in a message).
 const SECRET_PATHS = /(\/authentication\/set-password\/)[^/?#\s"'`<>:;,()]+/gi;

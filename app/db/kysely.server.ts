@@ -3,7 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import { logSafe } from "~/modules/security/log.server";
+import { logSafe } from "~/modules/shared/log.server";
 import { type Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";

@@ -1,5 +1,5 @@
-import { forbidden, requirePermission } from "~/modules/auth/guards.server";
-import { type SessionUser } from "~/modules/auth/session.server";
+import { forbidden, requirePermission } from "~/http/guards.server";
+import { type SessionUser } from "~/http/session.server";
 import { courseExists } from "~/modules/certificates/certificates.server";
 import { courseProfessorId } from "~/modules/courses/courses.server";
 import { requireId } from "./ids.server";

@@ -1,9 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { type TFunction } from "i18next";
 import { formatDay } from "~/components/format";
+import { readForm } from "~/http/form.server";
+import { assertSameOrigin } from "~/http/guards.server";
 import { RTL_LANGUAGES } from "~/i18n/config";
 import { i18next, translator } from "~/i18n/i18n.server";
-import { assertSameOrigin } from "~/modules/auth/guards.server";
 import {
   type PdfKind,
   type PdfOutcome,
@@ -13,7 +14,6 @@ import {
   targetOf,
 } from "~/modules/certificates/certificates.server";
 import { type CertificateReason } from "~/modules/certificates/eligibility";
-import { readForm } from "~/modules/shared/form.server";
 import { PDF_REFUSAL_STATUS } from "./outcome.server";
 
 // THE EDGE of the course PDFs (report.pdf, certificate.pdf; issue 17, ADR 034):

@@ -1,7 +1,7 @@
 import { type Submission, type SubmissionResult } from "@conform-to/react";
 import { type UploadHandler, json } from "@remix-run/node";
-import { BodyTooLarge, readMultipartBody } from "~/modules/security/body.server";
-import { readForm } from "~/modules/shared/form.server";
+import { BodyTooLarge, readMultipartBody } from "~/http/body.server";
+import { readForm } from "~/http/form.server";
 import { type ImageUpload, MAX_AVATAR_BYTES, detectImageType } from "~/modules/users/avatar.server";
 
 // THE EDGE of the image uploads and downloads (the profile picture, a user's

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { apiError } from "~/modules/api/api.server";
+import { apiError } from "~/http/api.server";
 import { type PdfRefusal } from "~/modules/certificates/certificates.server";
 import { type ReasonOf, type Refusal as Refused } from "~/modules/shared/outcome";
 import { type SaveOutcome as StudentSaveOutcome } from "~/modules/students/students.server";

@@ -2,7 +2,7 @@
 // the form's input, and its answers (refusals read from TRANSFER_REFUSALS, as
 // the pages read them).
 import { json } from "@remix-run/node";
-import { apiError, apiUser, requireMethod } from "~/modules/api/api.server";
+import { apiError, apiUser, requireMethod } from "~/http/api.server";
 import { transferInput } from "~/modules/transfers/schema";
 import { type Decision, decideTransfer } from "~/modules/transfers/transfers.server";
 import { requireId } from "./ids.server";

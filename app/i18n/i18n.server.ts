@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { createInstance } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { schoolLanguage } from "~/modules/settings.server";
+import { schoolLanguage } from "~/modules/settings/settings.server";
 import { FALLBACK_LANGUAGE, LANGUAGES, i18nConfig } from "./config";
 
 // Every public/locales/<lng>/<namespace>.json, bundled into the server build.

@@ -1,6 +1,6 @@
 import fontkit from "@pdf-lib/fontkit";
 import { type PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
-import { schoolInitial } from "~/modules/settings";
+import { schoolInitial } from "~/modules/settings/settings";
 
 // Shared by the PDF layouts: the three fonts, glyph coverage, text fitting and
 // the school's logo. Pure: the font bytes come from the caller

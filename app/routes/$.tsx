@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { NotFound } from "~/components/error-view";
-import { requireProfessor, requireStaff } from "~/modules/auth/guards.server";
+import { requireProfessor, requireStaff } from "~/http/guards.server";
 
 // Unknown paths are 404, after the area's redirect rules so nobody learns
 // more about an area than its sign-in rules allow.

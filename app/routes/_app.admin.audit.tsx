@@ -7,9 +7,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { AuditTable, useEntityLabel } from "~/components/users/audit-table";
 import { ListFilters } from "~/components/users/list-filters";
+import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
 import { auditPage } from "~/modules/audit/audit-log.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 
 export const handle = { i18n: ["common", "users"] };
 

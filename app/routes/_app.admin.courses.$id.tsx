@@ -13,15 +13,15 @@ import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { COURSE_PAGE_REFUSALS, enrolledAnswer } from "~/http/courses.server";
+import { requirePermission } from "~/http/guards.server";
 import { requireId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
-import { requirePermission } from "~/modules/auth/guards.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import { coursePage } from "~/modules/courses/admin-pages.server";
 import { enrollStudents, unenrollStudent } from "~/modules/courses/courses.server";
 import { coursePageForms } from "~/modules/courses/schema";
-import { schoolToday } from "~/modules/courses/sessions.server";
 
 export const handle = { i18n: ["common", "courses", "gradebook"] };
 

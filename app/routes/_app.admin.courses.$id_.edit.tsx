@@ -4,16 +4,16 @@ import { useTranslation } from "react-i18next";
 import { CourseFormPage } from "~/components/courses/course-form";
 import { titleMeta } from "~/components/ui/meta";
 import { COURSE_SAVE_REFUSALS } from "~/http/courses.server";
+import { requirePermission } from "~/http/guards.server";
 import { requireId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import { courseEditPage } from "~/modules/courses/admin-pages.server";
 import { updateCourse } from "~/modules/courses/courses.server";
 import { courseSaveForms } from "~/modules/courses/schema";
-import { schoolToday } from "~/modules/courses/sessions.server";
 
 export const handle = { i18n: ["common", "courses"] };
 

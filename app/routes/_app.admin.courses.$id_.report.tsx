@@ -7,15 +7,15 @@ import { ReportTable } from "~/components/grades/report-table";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { PROMOTE_REFUSALS } from "~/http/courses.server";
+import { requirePermission } from "~/http/guards.server";
 import { requireId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import { courseReportPage } from "~/modules/courses/admin-pages.server";
 import { courseReportForms } from "~/modules/courses/schema";
-import { schoolToday } from "~/modules/courses/sessions.server";
 import { promotePassing } from "~/modules/transfers/promote.server";
 
 // "students" for the absence highlight's words (AbsenceCount).

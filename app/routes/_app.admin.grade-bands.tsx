@@ -9,10 +9,10 @@ import { DataTable } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
+import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
 import { gradeBandForms } from "~/modules/grades/schema";
 

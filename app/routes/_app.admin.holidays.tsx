@@ -7,12 +7,12 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
+import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
-import { holidayForms } from "~/modules/courses/holiday-schema";
-import { createHoliday, deleteHoliday, holidaysPage, updateHoliday } from "~/modules/courses/holidays.server";
+import { holidayForms } from "~/modules/calendar/holiday-schema";
+import { createHoliday, deleteHoliday, holidaysPage, updateHoliday } from "~/modules/calendar/holidays.server";
 
 export const handle = { i18n: ["common", "school"] };
 

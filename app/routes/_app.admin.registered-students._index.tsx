@@ -5,8 +5,8 @@ import { RegistrationFilters, RegistrationTable } from "~/components/registratio
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
+import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 import { registrationListPage } from "~/modules/registrations/review-pages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

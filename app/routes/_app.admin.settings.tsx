@@ -5,12 +5,12 @@ import { useTranslation } from "react-i18next";
 import { LogoSection, SettingsForm } from "~/components/settings/settings-form";
 import { FormCard } from "~/components/ui/form-card";
 import { titleMeta } from "~/components/ui/meta";
+import { requirePermission } from "~/http/guards.server";
 import { imageFormRefusal, readFormWithImage } from "~/http/image-upload.server";
 import { useIntentResult } from "~/http/intents";
 import { formReply, redirectDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
-import { settingsFormSchema } from "~/modules/settings";
+import { settingsFormSchema } from "~/modules/settings/settings";
 import {
   removeLogo,
   saveSettings,
@@ -18,7 +18,7 @@ import {
   timeZones,
   unprintableInName,
   uploadedLogo,
-} from "~/modules/settings.server";
+} from "~/modules/settings/settings.server";
 
 export const handle = { i18n: ["common", "school"] };
 

@@ -5,8 +5,8 @@ import { useStudentsTranslation } from "~/components/students/use-students-trans
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
+import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 import { studentListPage } from "~/modules/students/pages.server";
 
 export const handle = { i18n: ["common", "students"] };

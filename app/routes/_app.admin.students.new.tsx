@@ -3,12 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { StudentForm, StudentFormPage } from "~/components/students/student-form";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { titleMeta } from "~/components/ui/meta";
+import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, toastTo } from "~/http/intents.server";
 import { STUDENT_SAVE_REFUSALS } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
-import { schoolToday } from "~/modules/courses/sessions.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import { studentForms } from "~/modules/students/schema";
 import { createStudent } from "~/modules/students/students.server";
 

@@ -7,12 +7,12 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
+import { requirePermission } from "~/http/guards.server";
 import { searchId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 import { syllabusForms } from "~/modules/grades/schema";
 import { GRADING_CATEGORIES, syllabusLevel } from "~/modules/grades/syllabus";
 import {

@@ -5,10 +5,10 @@ import { NewProfessor, TeacherSearch, TeacherTable } from "~/components/teachers
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
+import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 import { teachersPage } from "~/modules/teachers/pages.server";
 import { teacherForms } from "~/modules/teachers/schema";
 import { createProfessor } from "~/modules/teachers/teachers.server";

@@ -11,11 +11,11 @@ import { AvatarForm } from "~/components/users/avatar-form";
 import { LockBadge } from "~/components/users/badges";
 import { OneTimeLink } from "~/components/users/one-time-link";
 import { EditUserForm, ResetPasswordForm, SwitchButton, SwitchConfirm } from "~/components/users/user-forms";
+import { requirePermission } from "~/http/guards.server";
 import { requireId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
 import { NOT_FOUND, type Refusal, handleIntents, ifDone, show, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 import { PASSWORD_FIELDS, userPageForms } from "~/modules/users/schema";
 import {
   type UserChangeFailure,

@@ -9,8 +9,8 @@ import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { LockBadge } from "~/components/users/badges";
 import { ListFilters } from "~/components/users/list-filters";
+import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 import { ROLES } from "~/modules/auth/permissions";
 import { userListPage } from "~/modules/users/users.server";
 

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/components/ui/meta";
 import { OneTimeLink } from "~/components/users/one-time-link";
 import { CreateUserForm } from "~/components/users/user-forms";
+import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, show, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 import { PASSWORD_FIELDS, createUserSchema } from "~/modules/users/schema";
 import { createUser, passwordLinkPath } from "~/modules/users/users.server";
 

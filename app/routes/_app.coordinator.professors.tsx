@@ -6,8 +6,8 @@ import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { TabLinks } from "~/components/ui/tab-links";
+import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 import { professorsOverviewPage } from "~/modules/teachers/professors-page.server";
 import { TERMS } from "~/modules/teachers/terms";
 

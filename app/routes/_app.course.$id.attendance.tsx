@@ -6,11 +6,11 @@ import { MissingSessions, SessionForm, SessionPicker } from "~/components/attend
 import { FormAlert } from "~/components/ui/form-alert";
 import { titleMeta } from "~/components/ui/meta";
 import { requireCourseProfessor } from "~/http/course-access.server";
+import { readForm } from "~/http/form.server";
 import { useIntentResult } from "~/http/intents";
 import { formReply, redirectDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
 import { attendancePage, takeAttendance } from "~/modules/attendance/attendance-page.server";
-import { readForm } from "~/modules/shared/form.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 
 export const handle = { i18n: ["common", "course", "attendance"] };

@@ -3,13 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { GradebookForm } from "~/components/grades/gradebook-form";
 import { titleMeta } from "~/components/ui/meta";
 import { requireCourseProfessor } from "~/http/course-access.server";
+import { readForm } from "~/http/form.server";
 import { useIntentResult } from "~/http/intents";
 import { formReply, infoTo, redirectDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
-import { schoolToday } from "~/modules/courses/sessions.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import { refusedGradebook } from "~/modules/grades/gradebook-form";
 import { gradebookPage, saveGradebook } from "~/modules/grades/gradebook.server";
-import { readForm } from "~/modules/shared/form.server";
 
 export const handle = { i18n: ["common", "course", "gradebook"] };
 

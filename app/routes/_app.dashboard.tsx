@@ -8,9 +8,9 @@ import { Greeting } from "~/components/dashboard/greeting";
 import { WeekFilters } from "~/components/dashboard/week-filters";
 import { WeekSection } from "~/components/dashboard/week-section";
 import { titleMetaOr } from "~/components/ui/meta";
+import { requirePermission } from "~/http/guards.server";
 import { badRequest } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 import { dashboardPage } from "~/modules/dashboard/dashboard-page.server";
 
 export const handle = { i18n: ["common", "school"] };

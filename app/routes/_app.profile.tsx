@@ -5,13 +5,14 @@ import { FormCard } from "~/components/ui/form-card";
 import { titleMeta } from "~/components/ui/meta";
 import { AvatarForm } from "~/components/users/avatar-form";
 import { LanguageForm, NameForm, PasswordForm } from "~/components/users/profile-forms";
-import { clientKey, isHttps } from "~/env.server";
+import { clientKey } from "~/env.server";
+import { requireUser } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
-import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
+import { NOT_FOUND, handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
-import { i18next, localeCookie, translator } from "~/i18n/i18n.server";
-import { requireUser } from "~/modules/auth/guards.server";
-import { clearSessionCookie } from "~/modules/auth/session.server";
+import { lockedOut } from "~/http/session.server";
+import { keepLanguage } from "~/http/sign-in.server";
+import { i18next, translator } from "~/i18n/i18n.server";
 import { PASSWORD_FIELDS, profileForms } from "~/modules/users/schema";
 import {
   changeOwnPassword,
@@ -47,22 +48,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       intent: "avatar",
       field: "avatar",
       messages: "users:errors.image",
-      run: async (image, { user }) => {
-        await setUserImage(user.id, image, user.id);
-        return done("imageSaved");
-      },
+      run: async (image, { user }) => ifDone(await setUserImage(user.id, image, user.id), done("imageSaved")),
     },
     intents: {
       profile: async (value, { user }) => ifDone(await updateOwnName(user.id, value.name), done("profileSaved")),
-      removeAvatar: async (_, { user }) => {
-        await setUserImage(user.id, null, user.id);
-        return done("imageRemoved");
-      },
-      language: async (value, { user }) => {
-        await updateOwnLocale(user.id, value.locale);
-        const cookie = await localeCookie.serialize(value.locale, { secure: isHttps(request) });
-        return done("languageSaved", { headers: { "Set-Cookie": cookie } });
-      },
+      removeAvatar: async (_, { user }) => ifDone(await setUserImage(user.id, null, user.id), done("imageRemoved")),
+      language: async ({ locale }, { user }) =>
+        ifDone(await updateOwnLocale(user.id, locale), done("languageSaved", await keepLanguage(request, locale))),
       password: async ({ current_password, password }, { user }) =>
         ifDone(
           await changeOwnPassword(user, current_password, password, clientKey(request, context)),
@@ -70,14 +62,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ),
     },
     refusals: {
+      // The signed-in user's own row: gone only if deleted while this post was read.
+      notFound: NOT_FOUND,
       wrongPassword: { field: "current_password", message: "users:errors.currentPasswordWrong" },
       rateLimited: { field: "current_password", message: "users:limits.tooManyAttempts", status: 429 },
       // The fifth wrong password in a row locked the account and ended its sessions (as at sign-in).
-      locked: async () => ({
-        page: 403,
-        message: "login.errors.locked",
-        headers: { "Set-Cookie": await clearSessionCookie(request) },
-      }),
+      locked: () => lockedOut(request),
     },
   });
 }

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { ProfessorHome } from "~/components/dashboard/professor-home";
 import { HomeShortcuts } from "~/components/home-shortcuts";
 import { titleMetaOr } from "~/components/ui/meta";
+import { requireUser } from "~/http/guards.server";
 import { badRequest } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
-import { requireUser } from "~/modules/auth/guards.server";
 import { teachersHomePage } from "~/modules/teachers/teachers-home.server";
 
 export const handle = { i18n: ["common", "school"] };

@@ -10,14 +10,16 @@ import i18n from "i18next";
 import { ErrorView } from "~/components/error-view";
 import { AppShell } from "~/components/layout/app-shell";
 import { TransferBell } from "~/components/transfers/bell";
+import { requireUser } from "~/http/guards.server";
+import { readSidebar } from "~/http/layout.server";
 import { NAMESPACES } from "~/i18n/config";
-import { requireUser } from "~/modules/auth/guards.server";
 import { appShell } from "~/modules/menu/shell.server";
 
 /** The standard layout of every signed-in page (login, registration and 404 have none). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json(await appShell(user, request));
+  const view = { sidebar: await readSidebar(request), layout: new URL(request.url).searchParams.get("layout") };
+  return json(await appShell(user, view));
 }
 
 /**

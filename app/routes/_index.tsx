@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/http/guards.server";
 import { homeFor } from "~/modules/auth/permissions";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
+import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
-import { requirePermission } from "~/modules/auth/guards.server";
 import { studentsCsv } from "~/modules/students/export.server";
 
 /**

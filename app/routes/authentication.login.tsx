@@ -8,14 +8,15 @@ import { TextField } from "~/components/fields";
 import { SubmitButton } from "~/components/forms";
 import { AlertDialog } from "~/components/ui/alert-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
+import { readForm } from "~/http/form.server";
+import { assertSameOrigin } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { formReply } from "~/http/intents.server";
+import { signIn } from "~/http/sign-in.server";
 import { translator } from "~/i18n/i18n.server";
-import { assertSameOrigin } from "~/modules/auth/guards.server";
 import { loginSchema } from "~/modules/auth/login-schema";
-import { type LoginFailure, signIn } from "~/modules/auth/login.server";
-import { schoolBrand } from "~/modules/settings.server";
-import { readForm } from "~/modules/shared/form.server";
+import { type LoginFailure } from "~/modules/auth/login.server";
+import { schoolBrand } from "~/modules/settings/settings.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, school] = await Promise.all([translator(request), schoolBrand()]);

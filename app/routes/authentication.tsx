@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { optionalUser } from "~/modules/auth/guards.server";
+import { optionalUser } from "~/http/guards.server";
 import { homeFor } from "~/modules/auth/permissions";
 
 // "users": the set-password page, and its toast on the login page.

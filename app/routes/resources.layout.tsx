@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { isHttps } from "~/env.server";
-import { requireUser } from "~/modules/auth/guards.server";
-import { safeRedirect } from "~/modules/auth/session.server";
-import { sidebarCookie } from "~/modules/layout.server";
-import { readForm } from "~/modules/shared/form.server";
+import { readForm } from "~/http/form.server";
+import { requireUser } from "~/http/guards.server";
+import { sidebarCookie } from "~/http/layout.server";
+import { safeRedirect } from "~/http/session.server";
 
 /** Opens or closes the sidebar (the header's toggle), remembered in a cookie. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { assertSameOrigin } from "~/modules/auth/guards.server";
-import { localeCookieFor } from "~/modules/auth/locale-cookie.server";
-import { safeRedirect } from "~/modules/auth/session.server";
-import { readForm } from "~/modules/shared/form.server";
+import { readForm } from "~/http/form.server";
+import { assertSameOrigin } from "~/http/guards.server";
+import { safeRedirect } from "~/http/session.server";
+import { localeCookieFor } from "~/http/sign-in.server";
 
 /** Remembers the chosen language in a cookie and goes back to the page (a language the app has not: no cookie). */
 export async function action({ request }: ActionFunctionArgs) {

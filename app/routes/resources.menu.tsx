@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
-import { forbidden, requireUser } from "~/modules/auth/guards.server";
+import { readForm, unknownForm } from "~/http/form.server";
+import { forbidden, requireUser } from "~/http/guards.server";
+import { safeRedirect } from "~/http/session.server";
+import { toasts } from "~/http/toast.server";
 import { menuFor } from "~/modules/auth/menu";
 import { homeFor } from "~/modules/auth/permissions";
-import { safeRedirect } from "~/modules/auth/session.server";
 import { changeMenu, menuChangeOf } from "~/modules/menu/change.server";
-import { readForm, unknownForm } from "~/modules/shared/form.server";
-import { toasts } from "~/modules/toast.server";
 
 /**
  * Stars or un-stars a page (intent "bookmark") and pins or unpins a menu entry

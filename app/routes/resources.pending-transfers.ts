@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { requirePermission } from "~/modules/auth/guards.server";
+import { requirePermission } from "~/http/guards.server";
 import { pendingTransfers } from "~/modules/transfers/transfers.server";
 
 /** What the bell polls every 10 s (same data as the page renders). */

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { imageResponse } from "~/http/image-upload.server";
 import { notFoundResponse } from "~/http/not-found.server";
-import { schoolSettings } from "~/modules/settings.server";
+import { schoolSettings } from "~/modules/settings/settings.server";
 import { readImage } from "~/modules/users/avatar.server";
 
 /**

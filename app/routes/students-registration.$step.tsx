@@ -4,11 +4,11 @@ import { useEffect, useRef } from "react";
 import { AddressStepForm, MessageStepForm, PersonalStepForm } from "~/components/registration/step-forms";
 import { DoneStep, StepIndicator } from "~/components/registration/step-parts";
 import { clientKey } from "~/env.server";
+import { readForm } from "~/http/form.server";
+import { assertSameOrigin } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { formReply } from "~/http/intents.server";
-import { assertSameOrigin } from "~/modules/auth/guards.server";
 import { type StepRefusal, postStep, registrationStepPage, wizardState } from "~/modules/registrations/steps.server";
-import { readForm } from "~/modules/shared/form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await registrationStepPage(request, params.step);

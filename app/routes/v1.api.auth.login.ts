@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { apiError, methodNotAllowed, readBody, requireMethod } from "~/modules/api/api.server";
-import { refuseCrossSite } from "~/modules/auth/guards.server";
+import { apiError, methodNotAllowed, readBody, requireMethod } from "~/http/api.server";
+import { refuseCrossSite } from "~/http/guards.server";
+import { issueSession } from "~/http/session.server";
 import { loginSchema } from "~/modules/auth/login-schema";
 import { authenticate, signedInUser } from "~/modules/auth/login.server";
-import { issueSession } from "~/modules/auth/session.server";
 
 const MESSAGES = {
   invalid: [401, "The email or password is incorrect."],

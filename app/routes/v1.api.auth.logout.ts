@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { apiUser, methodNotAllowed, requireMethod } from "~/modules/api/api.server";
-import { destroySession } from "~/modules/auth/session.server";
+import { apiUser, methodNotAllowed, requireMethod } from "~/http/api.server";
+import { destroySession } from "~/http/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");

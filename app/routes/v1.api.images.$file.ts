@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
+import { onlyGet } from "~/http/api.server";
 import { imageResponse } from "~/http/image-upload.server";
 import { notFoundResponse } from "~/http/not-found.server";
-import { onlyGet } from "~/modules/api/api.server";
-import { lookupSession } from "~/modules/auth/session.server";
+import { lookupSession } from "~/http/session.server";
 import { readImage } from "~/modules/users/avatar.server";
 
 /**

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/http/api.server";
 import { answerDecision } from "~/http/transfer-api.server";
-import { methodNotAllowed } from "~/modules/api/api.server";
 
 /** PUT with an empty body; 409 when the transfer is no longer pending. */
 export function action({ request, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { apiUser, methodNotAllowed, readBody, requireMethod } from "~/http/api.server";
 import { TRANSFER_REFUSALS, apiRefusal } from "~/http/outcome.server";
 import { parseTransferBody } from "~/http/transfer-api.server";
-import { apiUser, methodNotAllowed, readBody, requireMethod } from "~/modules/api/api.server";
 import { createTransfer } from "~/modules/transfers/transfers.server";
 
 /** POST {student_ids, from_course_id, selected_course_id, selected_level_id, reason?} → 201 {data: {id}}. */

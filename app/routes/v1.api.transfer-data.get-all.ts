@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { apiUser, onlyGet } from "~/modules/api/api.server";
+import { apiUser, onlyGet } from "~/http/api.server";
 import { transferApiList } from "~/modules/transfers/api.server";
 
 /** GET ?page&limit plus the list's filters (status_level_change, course, level, kind, q, from, to). */

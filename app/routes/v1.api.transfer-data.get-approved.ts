@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { apiUser, onlyGet } from "~/modules/api/api.server";
+import { apiUser, onlyGet } from "~/http/api.server";
 import { transferApiList } from "~/modules/transfers/api.server";
 
 /** GET ?page=1&limit=10 (the spec's defaults): approved transfers, newest first. */

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { apiUser, onlyGet } from "~/modules/api/api.server";
+import { apiUser, onlyGet } from "~/http/api.server";
 import { pendingApiList } from "~/modules/transfers/api.server";
 
 /** GET: the pending transfers in the spec's item shape (what the bell polls). */

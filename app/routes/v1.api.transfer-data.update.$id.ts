@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { apiUser, methodNotAllowed, readBody, requireMethod } from "~/http/api.server";
 import { requireId } from "~/http/ids.server";
 import { TRANSFER_REFUSALS, apiRefusal } from "~/http/outcome.server";
 import { parseTransferBody } from "~/http/transfer-api.server";
-import { apiUser, methodNotAllowed, readBody, requireMethod } from "~/modules/api/api.server";
 import { updateTransfer } from "~/modules/transfers/transfers.server";
 
 /** PUT the same body as create, while the transfer is pending. */

@@ -27,11 +27,11 @@ import {
 import { DEMO_PASSWORD, People, type PersonRow, USERS } from "~/db/seed/demo.server";
 import { createRandom } from "~/db/seed/random";
 import { hashPassword } from "~/modules/auth/password.server";
-import { type HolidayRange, heldSessions } from "~/modules/courses/calendar";
-import { STANDARD_SCHEDULES, type StandardSchedule } from "~/modules/courses/schedules";
-import { todayIn, zonedInstant } from "~/modules/courses/sessions";
-import { addDays, mondayOf } from "~/modules/courses/week";
-import { examModules, examType, levelById, nextLevelId } from "~/modules/students/levels";
+import { type HolidayRange, heldSessions } from "~/modules/calendar/calendar";
+import { STANDARD_SCHEDULES, type StandardSchedule } from "~/modules/calendar/schedules";
+import { todayIn, zonedInstant } from "~/modules/calendar/sessions";
+import { addDays, mondayOf } from "~/modules/calendar/week";
+import { examModules, examType, levelById, nextLevelId } from "~/modules/levels/levels";
 import { isPostgres, printable, removeSqlite, sqliteFileOf } from "../lib/database-url";
 import {
   BENCH_COURSE_CODE,

@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon, { type AutocannonRequest } from "autocannon";
 import { connect } from "~/db/kysely.server";
-import { todayIn } from "~/modules/courses/sessions";
+import { todayIn } from "~/modules/calendar/sessions";
 import { buildApp, startServer, stopServer } from "../lib/built-app";
 import { isPostgres, printable, sqliteFileOf } from "../lib/database-url";
 import { signIn as signInAt } from "../lib/demo-school";

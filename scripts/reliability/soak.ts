@@ -26,7 +26,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { connect } from "~/db/kysely.server";
-import { todayIn } from "~/modules/courses/sessions";
+import { todayIn } from "~/modules/calendar/sessions";
 import { assertBuilt, rssMiB, startServer, stopServer } from "../lib/built-app";
 import { isPostgres, printable, removeSqlite, sqliteFileOf } from "../lib/database-url";
 import { Browser, agent } from "./client";

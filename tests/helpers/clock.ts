@@ -1,5 +1,5 @@
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { addDays } from "~/modules/courses/week";
+import { schoolToday } from "~/modules/calendar/sessions.server";
+import { addDays } from "~/modules/calendar/week";
 
 // The tests' "today" is the app's: the school's date (schoolToday), never the
 // UTC date, which from 19:00 in Guayaquil is already tomorrow.

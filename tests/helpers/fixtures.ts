@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/kysely.server";
 import { type NewUser, type Role, type User } from "~/db/schema";
+import { createSession } from "~/http/session.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { ROLES } from "~/modules/auth/permissions";
-import { createSession } from "~/modules/auth/session.server";
 
 export const ORIGIN = "http://localhost";
 export const PASSWORD = "correct-horse-battery-staple";

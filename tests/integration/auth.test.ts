@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { db } from "~/db/kysely.server";
 import { type Role, type User } from "~/db/schema";
 import { sessionSecrets } from "~/env.server";
-import { issueSession, safeRedirect } from "~/modules/auth/session.server";
+import { issueSession, safeRedirect } from "~/http/session.server";
 import * as userRoute from "~/routes/_app.admin.users.$id";
 import * as dashboardRoute from "~/routes/_app.dashboard";
 import * as teachersRoute from "~/routes/_app.teachers._index";

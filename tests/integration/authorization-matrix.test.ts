@@ -2,8 +2,8 @@ import { type Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type Database, type Role, type User } from "~/db/schema";
+import { issueSession } from "~/http/session.server";
 import { ROLES } from "~/modules/auth/permissions";
-import { issueSession } from "~/modules/auth/session.server";
 import { useTestDatabase } from "../helpers/db";
 import {
   ORIGIN,

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type AttendanceValue, type Role, type User } from "~/db/schema";
-import { englishMessage } from "~/modules/api/api.server";
+import { englishMessage } from "~/http/api.server";
+import { issueSession } from "~/http/session.server";
 import { statusField } from "~/modules/attendance/session-choice";
-import { issueSession } from "~/modules/auth/session.server";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { addDays } from "~/modules/courses/week";
+import { schoolToday } from "~/modules/calendar/sessions.server";
+import { addDays } from "~/modules/calendar/week";
 import { createTransfer } from "~/modules/transfers/transfers.server";
 import * as transfersRoute from "~/routes/_app.admin.transfer-students._index";
 import * as attendanceRoute from "~/routes/_app.course.$id.attendance";

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
+import { toasts } from "~/http/toast.server";
 import {
   courseEditPage,
   courseListPage,
@@ -8,7 +9,6 @@ import {
   newCoursePage,
 } from "~/modules/courses/admin-pages.server";
 import { ENROLL_SEARCH_MAX } from "~/modules/courses/schema";
-import { toasts } from "~/modules/toast.server";
 import * as courseRoute from "~/routes/_app.admin.courses.$id";
 import { addDays, schoolDay } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";

@@ -5,8 +5,8 @@ import { type AttendanceValue, type Database, type Role, type User } from "~/db/
 import { type AttendanceSummary } from "~/modules/attendance/attendance";
 import { statusField } from "~/modules/attendance/session-choice";
 import { ROLES } from "~/modules/auth/permissions";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { addDays } from "~/modules/courses/week";
+import { schoolToday } from "~/modules/calendar/sessions.server";
+import { addDays } from "~/modules/calendar/week";
 import * as attendanceRoute from "~/routes/_app.course.$id.attendance";
 import * as faqRoute from "~/routes/_app.course.$id.faq";
 import * as holidaysRoute from "~/routes/_app.course.$id.holidays";

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type Database, type GradingCategory, type Role, type User } from "~/db/schema";
 import { ROLES } from "~/modules/auth/permissions";
-import { schoolToday } from "~/modules/courses/sessions.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import { loadCourseReport } from "~/modules/grades/report.server";
 import * as gradebookRoute from "~/routes/_app.course.$id.gradebook";
 import * as reportRoute from "~/routes/_app.course.$id.student-report";

@@ -5,9 +5,9 @@ import { throwIfPotentialCSRFAttack } from "@remix-run/server-runtime/dist/actio
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type Role, type User } from "~/db/schema";
+import { refuseForeignDocumentPost, refusedByRemix } from "~/http/cross-site.server";
+import { pageOfSubmission } from "~/http/toast.server";
 import { localeCookie } from "~/i18n/i18n.server";
-import { refuseForeignDocumentPost, refusedByRemix } from "~/modules/security/cross-site.server";
-import { pageOfSubmission } from "~/modules/toast.server";
 import * as auditRoute from "~/routes/_app.admin.audit";
 import * as courseNewRoute from "~/routes/_app.admin.courses.new";
 import * as holidaysRoute from "~/routes/_app.admin.holidays";

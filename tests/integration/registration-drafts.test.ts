@@ -9,7 +9,7 @@ import {
   LOGIN_ATTEMPT_HOURS,
   pruneDrafts,
   pruneLoginAttempts,
-} from "~/modules/security/prune.server";
+} from "~/modules/shared/prune.server";
 import * as loginRoute from "~/routes/authentication.login";
 import { testDialect, useTestDatabase } from "../helpers/db";
 import { PASSWORD, callAction, createUser, redirectedTo, request } from "../helpers/fixtures";

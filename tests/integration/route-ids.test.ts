@@ -6,7 +6,7 @@ import { db } from "~/db/kysely.server";
 import { type Role, type User } from "~/db/schema";
 import { requireId, searchId } from "~/http/ids.server";
 import { notFound, notFoundResponse } from "~/http/not-found.server";
-import { issueSession } from "~/modules/auth/session.server";
+import { issueSession } from "~/http/session.server";
 import { MAX_ID, rowId } from "~/modules/shared/ids";
 import * as courseRoute from "~/routes/_app.admin.courses.$id";
 import * as courseEditRoute from "~/routes/_app.admin.courses.$id_.edit";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type Role, type User } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
-import { schoolToday } from "~/modules/courses/sessions.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import * as layoutRoute from "~/routes/_app";
 import * as auditRoute from "~/routes/_app.admin.audit";
 import * as registrationRoute from "~/routes/_app.admin.registered-students.$id";

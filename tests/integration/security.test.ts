@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type Role, type User } from "~/db/schema";
-import { ACCESS_DENIED, requirePermission } from "~/modules/auth/guards.server";
+import { ACCESS_DENIED, requirePermission } from "~/http/guards.server";
+import { securityHeaders } from "~/http/headers.server";
+import { issueSession } from "~/http/session.server";
 import { CAPABILITIES, type Capability, ROLES } from "~/modules/auth/permissions";
-import { issueSession } from "~/modules/auth/session.server";
-import { securityHeaders } from "~/modules/security/headers.server";
 import * as rootRoute from "~/root";
 import * as profileRoute from "~/routes/_app.profile";
 import * as teachersRoute from "~/routes/_app.teachers._index";

@@ -6,7 +6,13 @@ import { db } from "~/db/kysely.server";
 import { type Role, type User } from "~/db/schema";
 import { i18next, localeCookie } from "~/i18n/i18n.server";
 import { ROLES } from "~/modules/auth/permissions";
-import { schoolLanguage, schoolLogoImage, schoolName, schoolSettings, schoolTimeZone } from "~/modules/settings.server";
+import {
+  schoolLanguage,
+  schoolLogoImage,
+  schoolName,
+  schoolSettings,
+  schoolTimeZone,
+} from "~/modules/settings/settings.server";
 import * as appRoute from "~/routes/_app";
 import * as settingsRoute from "~/routes/_app.admin.settings";
 import * as loginRoute from "~/routes/authentication.login";

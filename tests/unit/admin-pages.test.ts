@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { imageFormRefusal } from "~/http/image-upload.server";
 import { describeDetails } from "~/modules/audit/audit-log.server";
-import { settingsFormSchema } from "~/modules/settings";
-import { uploadedLogo } from "~/modules/settings.server";
+import { settingsFormSchema } from "~/modules/settings/settings";
+import { uploadedLogo } from "~/modules/settings/settings.server";
 import { solidPng } from "../helpers/images";
 
 // Issue 17: the pieces the admin pages' read models and the settings action

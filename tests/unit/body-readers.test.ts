@@ -4,13 +4,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // Issue 16, H1 (ADR 026): a request's body is read in ONE place,
-// app/modules/security/body.server.ts, with its kind's limit. Anything else
+// app/http/body.server.ts, with its kind's limit. Anything else
 // that reads a body itself (request.formData(), .text(), .json(),
 // .arrayBuffer(), .blob(), .body, a clone to read it twice, the multipart
 // parser, a library that reads the form itself) would read it whole, unlimited.
 
 const APP = path.resolve("app");
-const READER = path.join(APP, "modules", "security", "body.server.ts");
+const READER = path.join(APP, "http", "body.server.ts");
 
 const READS = [
   /\b(?:request|req)\s*\.\s*(?:formData|text|json|arrayBuffer|blob)\s*\(/,

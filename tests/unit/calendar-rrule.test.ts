@@ -11,7 +11,7 @@ import {
   parseDate,
   parseScheduleDays,
   sessionsBetween,
-} from "~/modules/courses/calendar";
+} from "~/modules/calendar/calendar";
 
 // PRODUCT 5 expands a course's schedule "with rrule". calendar.ts keeps each
 // schedule's expansion and cuts windows out of it (issue 9); on random

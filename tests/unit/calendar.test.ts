@@ -16,7 +16,7 @@ import {
   sessionsBetween,
   type CourseSchedule,
   type HolidayRange,
-} from "~/modules/courses/calendar";
+} from "~/modules/calendar/calendar";
 
 const course: CourseSchedule = {
   id: 1,

@@ -10,7 +10,7 @@ import {
   passFail,
   round2,
 } from "~/modules/grades/grading";
-import { ADULT_LEVELS, KIDS_LEVELS, examModules, examType, levelById, nextLevelId } from "~/modules/students/levels";
+import { ADULT_LEVELS, KIDS_LEVELS, examModules, examType, levelById, nextLevelId } from "~/modules/levels/levels";
 
 // Spec section 9 and PRODUCT 3/7: every boundary of the grading rules, and
 // every level of both lists to its exam.

@@ -1,7 +1,7 @@
 import { PassThrough, type Writable } from "node:stream";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { withoutNulBytes } from "~/modules/html-stream.server";
+import { withoutNulBytes } from "~/http/html-stream.server";
 
 // Short accented text nodes: some multi-byte character falls on React's 2 KB buffer edge.
 const names = Array.from({ length: 400 }, (_, i) => `Joaquín Córdova Ibáñez ${i}`);

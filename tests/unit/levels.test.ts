@@ -9,7 +9,7 @@ import {
   levelById,
   levelsFor,
   nextLevelId,
-} from "~/modules/students/levels";
+} from "~/modules/levels/levels";
 
 describe("level lists (PRODUCT 3)", () => {
   it("adults, in order", () => {
@@ -219,7 +219,7 @@ describe("every list built from the level lists keeps PRODUCT 3's order", () => 
   });
 
   it("the filters' list of every level: adults, then the kids' own levels, Private Classes last", async () => {
-    const { ALL_LEVELS } = await import("~/modules/students/levels");
+    const { ALL_LEVELS } = await import("~/modules/levels/levels");
     expect(ALL_LEVELS.map((l) => l.name)).toEqual([...ADULTS.slice(0, -1), ...KIDS.slice(1, -1), "Private Classes"]);
     const { SYLLABUS_LEVELS } = await import("~/modules/grades/syllabus");
     expect(SYLLABUS_LEVELS.map((l) => l.name)).toEqual(ALL_LEVELS.map((l) => l.name));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { logSafe } from "~/modules/security/log.server";
+import { logSafe } from "~/modules/shared/log.server";
 import { loggedPath } from "../../server/logging.js";
 
 // Issue 16 L5: what the server writes to its logs holds no one-time token and

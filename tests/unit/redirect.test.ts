@@ -1,6 +1,6 @@
 import { createStaticHandler } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/modules/auth/session.server";
+import { safeRedirect } from "~/http/session.server";
 
 // Issue 16 M1: a redirectTo is judged by the location the browser finally
 // receives (after the Remix router normalised it), not by the text sent.

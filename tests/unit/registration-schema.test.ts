@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { type ZodTypeAny } from "zod";
-import { addDays } from "~/modules/courses/week";
+import { addDays } from "~/modules/calendar/week";
 import {
   addressSchema,
   isValidBirthday,

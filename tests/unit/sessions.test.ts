@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CourseSchedule, type HolidayRange, MAX_OCCURRENCES, expandSessions } from "~/modules/courses/calendar";
+import { type CourseSchedule, type HolidayRange, MAX_OCCURRENCES, expandSessions } from "~/modules/calendar/calendar";
 import {
   countByStatus,
   courseSessionsAt,
@@ -7,7 +7,7 @@ import {
   todayIn,
   zonedInstant,
   zonedNow,
-} from "~/modules/courses/sessions";
+} from "~/modules/calendar/sessions";
 
 const dates = (sessions: { date: string }[]) => sessions.map((s) => s.date);
 

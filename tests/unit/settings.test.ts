@@ -1,7 +1,7 @@
 import { PDFDocument, PDFName, PDFDict } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schoolInitial, settingsSchema } from "~/modules/settings";
-import { LOGO_MAX_PIXELS, checkLogo, timeZones } from "~/modules/settings.server";
+import { schoolInitial, settingsSchema } from "~/modules/settings/settings";
+import { LOGO_MAX_PIXELS, checkLogo, timeZones } from "~/modules/settings/settings.server";
 import { type CertificateData, certificatePdf } from "~/pdf/certificate";
 import { loadFontBytes } from "~/pdf/fonts.server";
 import { type ReportData, studentReportPdf } from "~/pdf/student-report";

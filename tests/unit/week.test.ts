@@ -8,7 +8,7 @@ import {
   weekLinks,
   weekdayIndex,
   weeklyHours,
-} from "~/modules/courses/week";
+} from "~/modules/calendar/week";
 
 describe("calendar weeks (Monday to Sunday)", () => {
   it("moves dates across months, years and leap days", () => {

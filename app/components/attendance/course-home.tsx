@@ -7,7 +7,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { DetailsCard } from "~/components/ui/details-card";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { type AgeCategory } from "~/db/schema";
-import { type SessionStatus } from "~/modules/courses/session-counts";
+import { type SessionStatus } from "~/modules/calendar/session-counts";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 import { AbsenceCount, Score, type SummaryRow, studentName, useSessionDay } from "./summary";
 

@@ -16,7 +16,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { LevelSelect } from "~/components/ui/form-fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { useHydrated } from "~/components/use-hydrated";
-import { COURSE_TYPES, STANDARD_SCHEDULES, WEEKDAY_CODES } from "~/modules/courses/schedules";
+import { COURSE_TYPES, STANDARD_SCHEDULES, WEEKDAY_CODES } from "~/modules/calendar/schedules";
 import {
   CAPACITY_MAX,
   CODE_MAX,

@@ -4,9 +4,9 @@ import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterSelect } from "~/components/ui/filters";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { COURSE_TYPES, STANDARD_SCHEDULES } from "~/modules/courses/schedules";
+import { COURSE_TYPES, STANDARD_SCHEDULES } from "~/modules/calendar/schedules";
 import { CUSTOM_SCHEDULE, PHASES } from "~/modules/courses/schema";
-import { ALL_LEVELS } from "~/modules/students/levels";
+import { ALL_LEVELS } from "~/modules/levels/levels";
 import { useCourseTypeLabel, useScheduleLabel, useStandardScheduleLabel } from "./labels";
 import { type ShownCourse } from "./types";
 

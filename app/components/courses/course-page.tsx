@@ -7,9 +7,9 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
 import { DetailsCard } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
+import { countByStatus } from "~/modules/calendar/session-counts";
 import { type CoursePhase } from "~/modules/courses/schema";
-import { countByStatus } from "~/modules/courses/session-counts";
-import { type ExamType } from "~/modules/students/levels";
+import { type ExamType } from "~/modules/levels/levels";
 import { useCategoryLabel, useCourseTypeLabel, useScheduleLabel, useWeekdayNames } from "./labels";
 import { type ShownCourse } from "./types";
 

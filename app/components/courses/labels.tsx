@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { type GradingCategory } from "~/db/schema";
-import { WEEKDAY_CODES, findSchedule } from "~/modules/courses/schedules";
+import { WEEKDAY_CODES, findSchedule } from "~/modules/calendar/schedules";
 import { findScheduleByParts } from "~/modules/courses/schema";
-import { type ExamType } from "~/modules/students/levels";
+import { type ExamType } from "~/modules/levels/levels";
 
 // Words of a course shown on several pages, in the user's language.
 

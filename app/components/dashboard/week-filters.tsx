@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FilterSelect } from "~/components/ui/filters";
-import { ALL_LEVELS } from "~/modules/students/levels";
+import { ALL_LEVELS } from "~/modules/levels/levels";
 
 /** The dashboard week's GET filters (professor, level); the week shown is kept, and clearing keeps it too. */
 export function WeekFilters({ monday, professors }: { monday: string; professors: { id: number; name: string }[] }) {

@@ -4,7 +4,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { type GradingCategory } from "~/db/schema";
 import { type Dir, type ReportSort } from "~/modules/grades/report-sort";
 import { type ReportRow } from "~/modules/grades/report.server";
-import { type ExamType } from "~/modules/students/levels";
+import { type ExamType } from "~/modules/levels/levels";
 import { ResultBadge, useCategoryLabel, useGradeFormat } from "./grades";
 
 const MODULE_KEYS: Record<string, string> = {

@@ -14,7 +14,7 @@ import {
   type SyllabusLevel,
   syllabusLevelsFor,
 } from "~/modules/grades/syllabus";
-import { type ExamType } from "~/modules/students/levels";
+import { type ExamType } from "~/modules/levels/levels";
 
 // The parts of the syllabus page (/admin/syllabus, PRODUCT 7): the level
 // picker, a category's items (renamed in place, moved, removed) and the

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "~/components/fields";
 import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
-import { holidayFields, holidayFormSchema } from "~/modules/courses/holiday-schema";
+import { holidayFields, holidayFormSchema } from "~/modules/calendar/holiday-schema";
 
 export type HolidayCourses = { id: number; course_id: string }[];
 export type HolidayRecord = {

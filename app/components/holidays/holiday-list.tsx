@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
-import { HOLIDAY_PERIODS } from "~/modules/courses/holiday-schema";
+import { HOLIDAY_PERIODS } from "~/modules/calendar/holiday-schema";
 
 type Period = (typeof HOLIDAY_PERIODS)[number];
 type HolidayRow = {

@@ -7,7 +7,8 @@ import { Fieldset, RadioGroup, SelectField, TextAreaField } from "~/components/f
 import { FieldError } from "~/components/forms";
 import { EmergencyFields, PersonFields, ScheduleSelect } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
-import { PROMOTIONS } from "~/modules/courses/schedules";
+import { PROMOTIONS } from "~/modules/calendar/schedules";
+import { levelsFor } from "~/modules/levels/levels";
 import {
   HEAR_ABOUT_VALUES,
   addressSchema,
@@ -15,7 +16,6 @@ import {
   personalFields,
   personalSchema,
 } from "~/modules/registrations/schema";
-import { levelsFor } from "~/modules/students/levels";
 import { type StepProps, StepButtons, StepTop, stepChecks, validateStep } from "./step-parts";
 
 // The forms of the wizard's three steps (the browser checks each with the schema the server uses).

@@ -4,7 +4,7 @@ import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterInput, FilterSelect } from "~/components/ui/filters";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { ALL_LEVELS } from "~/modules/students/levels";
+import { ALL_LEVELS } from "~/modules/levels/levels";
 
 /** The list's GET filters: search, status, age category, level and the dates received. */
 export function RegistrationFilters() {

@@ -6,7 +6,7 @@ import { FieldError, SubmitButton } from "~/components/forms";
 import { phone, usePersonDetails, useScheduleLabel } from "~/components/students/person-details";
 import { type Detail, DetailsList } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { levelById } from "~/modules/students/levels";
+import { levelById } from "~/modules/levels/levels";
 
 interface Registration {
   first_name: string;

@@ -8,7 +8,7 @@ import { SchoolMark } from "~/components/layout/school-mark";
 import { FormCard } from "~/components/ui/form-card";
 import { ImageField } from "~/components/ui/image-field";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
-import { settingsFormSchema, settingsSchema } from "~/modules/settings";
+import { settingsFormSchema, settingsSchema } from "~/modules/settings/settings";
 
 type Settings = { name: string; timeZone: string; language: string; logo: string | null };
 

@@ -2,7 +2,7 @@ import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { type Detail } from "~/components/ui/details-card";
-import { findSchedule } from "~/modules/courses/schedules";
+import { findSchedule } from "~/modules/calendar/schedules";
 
 // What a student's page and a registration's page both show about a person
 // (the registration's field labels, in the "common" namespace).

@@ -8,7 +8,7 @@ import { useStudentsTranslation } from "~/components/students/use-students-trans
 import { FormAlert } from "~/components/ui/form-alert";
 import { EmergencyFields, LevelSelect, PersonFields, ScheduleSelect } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
-import { PROMOTIONS } from "~/modules/courses/schedules";
+import { PROMOTIONS } from "~/modules/calendar/schedules";
 import { HEAR_ABOUT_VALUES } from "~/modules/registrations/schema";
 import { studentFields, studentSchema } from "~/modules/students/schema";
 

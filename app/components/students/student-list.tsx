@@ -4,8 +4,8 @@ import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterInput, FilterSelect } from "~/components/ui/filters";
 import { useScheduleOptions } from "~/components/ui/form-fields";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { PROMOTIONS } from "~/modules/courses/schedules";
-import { ALL_LEVELS } from "~/modules/students/levels";
+import { PROMOTIONS } from "~/modules/calendar/schedules";
+import { ALL_LEVELS } from "~/modules/levels/levels";
 import { AbsenceCount } from "./absence-count";
 import { useStudentsTranslation } from "./use-students-translation";
 

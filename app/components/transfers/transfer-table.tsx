@@ -4,7 +4,7 @@ import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterInput, FilterSelect } from "~/components/ui/filters";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { ALL_LEVELS } from "~/modules/students/levels";
+import { ALL_LEVELS } from "~/modules/levels/levels";
 
 /** A transfer as the list and its detail show it. */
 export interface TransferRow {

@@ -4,8 +4,8 @@ import { SelectField, TextField } from "~/components/fields";
 import { FieldError } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
-import { STANDARD_SCHEDULES } from "~/modules/courses/schedules";
-import { ADULT_LEVELS, KIDS_LEVELS } from "~/modules/students/levels";
+import { STANDARD_SCHEDULES } from "~/modules/calendar/schedules";
+import { ADULT_LEVELS, KIDS_LEVELS } from "~/modules/levels/levels";
 
 // Form fields several forms share, each with its label and error slot.
 

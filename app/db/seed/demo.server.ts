@@ -1,8 +1,8 @@
 import { type Insertable, type Kysely, type Transaction } from "kysely";
 import { hashPassword } from "~/modules/auth/password.server";
-import { findSchedule, heldSessionsBetween, STANDARD_SCHEDULES, type HolidayRange } from "~/modules/courses/calendar";
+import { findSchedule, heldSessionsBetween, STANDARD_SCHEDULES, type HolidayRange } from "~/modules/calendar/calendar";
 import { defaultSyllabus } from "~/modules/grades/syllabus";
-import { levelsFor, nextLevelId, type Level } from "~/modules/students/levels";
+import { levelsFor, nextLevelId, type Level } from "~/modules/levels/levels";
 import {
   type AgeCategory,
   type ApprovalStatus,

@@ -1,6 +1,6 @@
 import { type AttendanceValue } from "~/db/schema";
-import { type DatedSession } from "~/modules/courses/sessions";
-import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
+import { type DatedSession } from "~/modules/calendar/sessions";
+import { schoolToday, sessionsOfCourse } from "~/modules/calendar/sessions.server";
 import { courseAttendanceSummary, recordedSessions, saveSessionAttendance, sessionRoster } from "./attendance.server";
 import {
   type AttendanceProblem,

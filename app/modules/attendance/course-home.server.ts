@@ -1,8 +1,8 @@
 import { db } from "~/db/kysely.server";
+import { countByStatus } from "~/modules/calendar/session-counts";
+import { schoolToday, sessionsOfCourse } from "~/modules/calendar/sessions.server";
 import { courseOverview } from "~/modules/courses/course-pages.server";
-import { countByStatus } from "~/modules/courses/session-counts";
-import { schoolToday, sessionsOfCourse } from "~/modules/courses/sessions.server";
-import { levelById } from "~/modules/students/levels";
+import { levelById } from "~/modules/levels/levels";
 import { currentStudentsAttendance } from "./attendance.server";
 
 // Read models of the professor's course frame and home page (/course/{id},

@@ -1,7 +1,7 @@
 import { type AttendanceValue } from "~/db/schema";
-import { parseDate } from "~/modules/courses/dates";
+import { parseDate } from "~/modules/calendar/dates";
+import { type DatedSession } from "~/modules/calendar/sessions";
 import { isEnrolledOn } from "~/modules/courses/enrollment";
-import { type DatedSession } from "~/modules/courses/sessions";
 import { isRowId } from "~/modules/shared/ids";
 import { ATTENDANCE_VALUES } from "./attendance";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
-import { schoolDayRange } from "~/modules/courses/sessions.server";
+import { schoolDayRange } from "~/modules/calendar/sessions.server";
 import { MAX_ID } from "~/modules/shared/ids";
 import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 

@@ -5,12 +5,10 @@ import { db, sql } from "~/db/kysely.server";
 import { type Role } from "~/db/schema";
 import { clientKey, rateLimitFactor } from "~/env.server";
 import { audit } from "~/modules/audit/audit.server";
-import { pruneLoginAttempts } from "~/modules/security/prune.server";
-import { localeCookieFor } from "./locale-cookie.server";
+import { pruneLoginAttempts } from "~/modules/shared/prune.server";
 import { loginSchema } from "./login-schema";
 import { spendVerifyTime, verifyPassword } from "./password.server";
 import { homeFor } from "./permissions";
-import { createSession, safeRedirect } from "./session.server";
 
 export const LOCK_AFTER_FAILURES = 5;
 const WINDOW_MS = 15 * 60 * 1000;
@@ -289,30 +287,10 @@ export async function authenticate(
   }
 }
 
-/** A sign-in done: the page to go to and the cookies that go with it. */
-export type SignedIn = { ok: true; to: string; cookies: string[] };
-
-/**
- * The sign-in page's check (authenticate) and, when it passes, the new
- * session: the page to go to (`redirectTo` when it is one of ours, else the
- * user's home) and its cookies, the session's and the language saved on the
- * profile (it follows the user to this browser).
- */
-export async function signIn(
-  form: FormData,
-  redirectTo: string | undefined,
-  request: Request,
-  context: unknown,
-): Promise<SignedIn | { ok: false; reason: LoginFailure }> {
-  const outcome = await authenticate(form, request, context);
-  if (!outcome.ok) return { ok: false, reason: outcome.code };
-  const { id, role } = outcome.user;
-  const to = safeRedirect(redirectTo, homeFor(role) ?? "/authentication/login");
-  const cookies = [await createSession(request, id)];
-  const saved = await db().selectFrom("users").select("locale").where("id", "=", id).executeTakeFirst();
-  const locale = await localeCookieFor(request, saved?.locale);
-  if (locale) cookies.push(locale);
-  return { ok: true, to, cookies };
+/** The language saved on a user's profile (it follows them to a new browser at sign-in). */
+export async function savedLocale(userId: number) {
+  const saved = await db().selectFrom("users").select("locale").where("id", "=", userId).executeTakeFirst();
+  return saved?.locale ?? null;
 }
 
 /** What the API's sign-in answers about its user. */

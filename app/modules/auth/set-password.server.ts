@@ -1,4 +1,4 @@
-import { schoolBrand } from "~/modules/settings.server";
+import { schoolBrand } from "~/modules/settings/settings.server";
 import { passwordTokenState } from "~/modules/users/users.server";
 
 /** The set-password page of a link's token: whether the link still works, and the school it is from. */

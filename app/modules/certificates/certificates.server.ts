@@ -1,14 +1,14 @@
 import { db } from "~/db/kysely.server";
 import { RTL_LANGUAGES } from "~/i18n/config";
 import { resources } from "~/i18n/i18n.server";
-import { schoolToday } from "~/modules/courses/sessions.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import { gradeKey, loadCourseSheet } from "~/modules/grades/gradebook.server";
 import { percentageOf } from "~/modules/grades/grading";
 import { loadCourseReport } from "~/modules/grades/report.server";
-import { schoolLogoImage, schoolName, schoolTimeZone } from "~/modules/settings.server";
+import { cefrBand } from "~/modules/levels/levels";
+import { schoolLogoImage, schoolName, schoolTimeZone } from "~/modules/settings/settings.server";
 import { rowId } from "~/modules/shared/ids";
 import { refuse } from "~/modules/shared/outcome";
-import { cefrBand } from "~/modules/students/levels";
 import { type CertificateData, certificatePdf, checkCertificate } from "~/pdf/certificate";
 import { loadFontBytes } from "~/pdf/fonts.server";
 import { ENGLISH, type PdfLabels, type PdfLocale, allLabelText } from "~/pdf/labels";

@@ -1,8 +1,9 @@
 import { loadGradebook } from "~/modules/grades/gradebook.server";
 import { sortFrom, sortRows } from "~/modules/grades/report-sort";
 import { loadCourseReport } from "~/modules/grades/report.server";
-import { examType, levelById } from "~/modules/students/levels";
+import { examType, levelById } from "~/modules/levels/levels";
 import { promoteCandidates } from "~/modules/transfers/promote.server";
+import { schoolToday, sessionsOfCourse } from "../calendar/sessions.server";
 import {
   courseEnrollments,
   getCourse,
@@ -13,7 +14,6 @@ import {
   searchStudentsForCourse,
 } from "./courses.server";
 import { ENROLL_SEARCH_MAX, courseFormValues, phaseOf } from "./schema";
-import { schoolToday, sessionsOfCourse } from "./sessions.server";
 
 // The read models of the staff's course pages (/admin/courses/*, issue 17):
 // one call per loader, returning what the page shows. The routes check the

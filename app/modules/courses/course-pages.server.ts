@@ -1,5 +1,5 @@
 import { db } from "~/db/kysely.server";
-import { expandSessions } from "./calendar";
+import { expandSessions } from "../calendar/calendar";
 
 // Reads for the professor's course pages (/course/{id}/home, holidays, faq).
 // Access is checked by the routes (requireCourseProfessor) before these run.

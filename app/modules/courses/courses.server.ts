@@ -8,8 +8,8 @@ import { copySyllabusToCourse } from "~/modules/grades/syllabus.server";
 import { MAX_ID } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
+import { COURSE_TYPES, STANDARD_SCHEDULES, findSchedule } from "../calendar/schedules";
 import { enrolledOn, isEnrolledOn } from "./enrollment";
-import { COURSE_TYPES, STANDARD_SCHEDULES, findSchedule } from "./schedules";
 import { CUSTOM_SCHEDULE, type CourseInput, PHASES } from "./schema";
 
 export const COURSES_PAGE_SIZE = 25;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { type AgeCategory, type RecordStatus } from "~/db/schema";
+import { levelsFor } from "~/modules/levels/levels";
 import { MAX_ID, isRowId } from "~/modules/shared/ids";
 import { isIsoDate } from "~/modules/shared/listing";
-import { levelsFor } from "~/modules/students/levels";
-import { COURSE_TYPES, type CourseType, STANDARD_SCHEDULES, WEEKDAY_CODES, findSchedule } from "./schedules";
+import { COURSE_TYPES, type CourseType, STANDARD_SCHEDULES, WEEKDAY_CODES, findSchedule } from "../calendar/schedules";
 
 // The course form (create and edit), shared by the browser and the server.
 // Messages are translation keys of the "courses" namespace.

@@ -1,10 +1,10 @@
 import { type Role } from "~/db/schema";
 import { type Capability, can } from "~/modules/auth/permissions";
+import { upcomingHolidays } from "~/modules/calendar/holidays.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
+import { weekLinks } from "~/modules/calendar/week";
+import { calendarEvents, loadWeek, parseCalendarFilters, weekOfRequest } from "~/modules/calendar/week.server";
 import { professorOptions } from "~/modules/courses/courses.server";
-import { upcomingHolidays } from "~/modules/courses/holidays.server";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { weekLinks } from "~/modules/courses/week";
-import { calendarEvents, loadWeek, parseCalendarFilters, weekOfRequest } from "~/modules/courses/week.server";
 import { refuse } from "~/modules/shared/outcome";
 import { absenceAlerts, schoolCounts } from "./dashboard.server";
 

@@ -2,9 +2,9 @@ import { type Kysely, type Transaction } from "kysely";
 import { database, db } from "~/db/kysely.server";
 import { type AgeCategory, type Database, type GradingCategory } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { examType } from "~/modules/students/levels";
+import { examType } from "~/modules/levels/levels";
 import {
   type Conflict,
   type GradebookSaveOutcome,

@@ -1,9 +1,9 @@
 import { db } from "~/db/kysely.server";
 import { type AttendanceValue } from "~/db/schema";
 import { type AttendanceSummary, fromCounts } from "~/modules/attendance/attendance";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import { certificateEligibility, courseHasEnded } from "~/modules/certificates/eligibility";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { examModules, examType, levelById, nextLevelId } from "~/modules/students/levels";
+import { examModules, examType, levelById, nextLevelId } from "~/modules/levels/levels";
 import { listBands } from "./bands.server";
 import { studentResult } from "./gradebook";
 import { gradeKey, loadCourseSheet, loadSheetCourse } from "./gradebook.server";

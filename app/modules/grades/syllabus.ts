@@ -1,5 +1,5 @@
 import { type AgeCategory, type GradingCategory } from "~/db/schema";
-import { ALL_LEVELS, type ExamType, type Level, examModules, examType, levelsFor } from "~/modules/students/levels";
+import { ALL_LEVELS, type ExamType, type Level, examModules, examType, levelsFor } from "~/modules/levels/levels";
 
 // PURE module (client and server): the syllabus of a level (PRODUCT 7).
 

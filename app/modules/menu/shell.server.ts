@@ -1,25 +1,27 @@
+import { type Role } from "~/db/schema";
 import { menuFor } from "~/modules/auth/menu";
 import { can, homeFor } from "~/modules/auth/permissions";
-import { type SessionUser } from "~/modules/auth/session.server";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { readSidebar } from "~/modules/layout.server";
-import { schoolBrand } from "~/modules/settings.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
+import { schoolBrand } from "~/modules/settings/settings.server";
 import { pendingTransfers } from "~/modules/transfers/transfers.server";
 import { menuPreferences } from "./preferences.server";
 
+export type SidebarState = "auto" | "open" | "closed";
+
 /**
  * The standard layout of every signed-in page, for `user`: the menu with
- * their bookmarks and pins, the sidebar as they left it (its cookie), the
- * school's name, logo and year, and the bell's transfers for the roles that
- * have it. `layout` is the page's `?layout=` (a name of letters, digits,
- * `_` and `-`, else none).
+ * their bookmarks and pins, the sidebar as they left it (`sidebar`, from its
+ * cookie), the school's name, logo and year, and the bell's transfers for the
+ * roles that have it. `layout` is the page's `?layout=` (a name of letters,
+ * digits, `_` and `-`, else none).
  */
-export async function appShell(user: SessionUser, request: Request) {
-  const layout = new URL(request.url).searchParams.get("layout");
-  const [school, preferences, sidebar, today, pending] = await Promise.all([
+export async function appShell(
+  user: { id: number; name: string; role: Role; image: string | null },
+  { sidebar, layout }: { sidebar: SidebarState; layout: string | null },
+) {
+  const [school, preferences, today, pending] = await Promise.all([
     schoolBrand(),
     menuPreferences(user.id),
-    readSidebar(request),
     schoolToday(),
     // Only the roles of the bell get it (PRODUCT 2): not receptionist nor professor.
     can(user.role, "transfers:bell") ? pendingTransfers() : null,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
+import { PROMOTIONS, findSchedule } from "~/modules/calendar/schedules";
+import { findLevel } from "~/modules/levels/levels";
 import { MAX_ID } from "~/modules/shared/ids";
-import { findLevel } from "~/modules/students/levels";
 
 // Shared by the browser (checks as you leave a field) and the server (the
 // real checks). Messages are translation keys under `registration.errors`.

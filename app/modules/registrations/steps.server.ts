@@ -1,7 +1,7 @@
 import { type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { schoolBrand } from "~/modules/settings.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
+import { schoolBrand } from "~/modules/settings/settings.server";
 import { type ReasonOf, refuse } from "~/modules/shared/outcome";
 import {
   type FormStep,

@@ -3,10 +3,10 @@ import { createCookie } from "@remix-run/node";
 import { db } from "~/db/kysely.server";
 import { type AgeCategory } from "~/db/schema";
 import { isHttps, rateLimitFactor, sessionSecrets } from "~/env.server";
-import { hashToken } from "~/modules/auth/session.server";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { FINISHED_DRAFT_DAYS, draftCutoff, pruneDrafts } from "~/modules/security/prune.server";
-import { findLevel } from "~/modules/students/levels";
+import { hashToken } from "~/modules/auth/tokens.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
+import { findLevel } from "~/modules/levels/levels";
+import { FINISHED_DRAFT_DAYS, draftCutoff, pruneDrafts } from "~/modules/shared/prune.server";
 import {
   DRAFT_FIELDS,
   type AddressStep,

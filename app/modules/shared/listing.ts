@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseDate } from "~/modules/courses/dates";
-import { addDays } from "~/modules/courses/week";
+import { parseDate } from "~/modules/calendar/dates";
+import { addDays } from "~/modules/calendar/week";
 
 export const MAX_LIMIT = 100;
 

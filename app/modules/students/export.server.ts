@@ -1,7 +1,7 @@
-import { findSchedule } from "~/modules/courses/schedules";
-import { schoolDates, schoolToday } from "~/modules/courses/sessions.server";
+import { findSchedule } from "~/modules/calendar/schedules";
+import { schoolDates, schoolToday } from "~/modules/calendar/sessions.server";
+import { levelById } from "../levels/levels";
 import { CSV_BOM, csvRow } from "./csv";
-import { levelById } from "./levels";
 import { exportStudents, parseStudentFilters } from "./students.server";
 
 // The list's CSV export (issue 17: the route only answers it): every matching

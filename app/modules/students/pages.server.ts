@@ -1,7 +1,7 @@
 import { type Role } from "~/db/schema";
 import { can } from "~/modules/auth/permissions";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { levelById } from "./levels";
+import { schoolToday } from "~/modules/calendar/sessions.server";
+import { levelById } from "../levels/levels";
 import { formValuesOf } from "./schema";
 import { courseOptions, enrollmentHistory, getStudent, listStudents, parseStudentFilters } from "./students.server";
 

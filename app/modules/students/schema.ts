@@ -10,7 +10,7 @@ import {
   optionalText,
   personalFields,
 } from "~/modules/registrations/schema";
-import { levelsFor } from "./levels";
+import { levelsFor } from "../levels/levels";
 
 // A student is edited by staff with the registration's rules (the same zod
 // pieces, the same messages), plus what only staff set: level (by id, from the

@@ -3,13 +3,13 @@ import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import { type Database, type RecordStatus, type StudentsTable } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
+import { PROMOTIONS, findSchedule } from "~/modules/calendar/schedules";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import { enrolledOn, isEnrolledOn } from "~/modules/courses/enrollment";
-import { PROMOTIONS, findSchedule } from "~/modules/courses/schedules";
-import { schoolToday } from "~/modules/courses/sessions.server";
 import { MAX_ID } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsTextInAny } from "~/modules/shared/sql.server";
-import { ADULT_LEVELS, KIDS_LEVELS, cefrBand } from "./levels";
+import { ADULT_LEVELS, KIDS_LEVELS, cefrBand } from "../levels/levels";
 import { type StudentInput } from "./schema";
 
 export const STUDENTS_PAGE_SIZE = 25;

@@ -1,6 +1,6 @@
 import { type Role } from "~/db/schema";
 import { can } from "~/modules/auth/permissions";
-import { schoolToday } from "~/modules/courses/sessions.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
 import { listTeachers, parseTeacherFilters } from "./teachers.server";
 
 // The read model of admin/teachers (issue 17): what the page shows, in one call.

@@ -1,7 +1,7 @@
 import { type Role } from "~/db/schema";
 import { can } from "~/modules/auth/permissions";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { levelById } from "~/modules/students/levels";
+import { schoolToday } from "~/modules/calendar/sessions.server";
+import { levelById } from "~/modules/levels/levels";
 import { parseOverviewFilters, professorsOverview } from "./teachers.server";
 
 /**

@@ -1,18 +1,18 @@
 import { type Role } from "~/db/schema";
 import { menuFor } from "~/modules/auth/menu";
-import { parseScheduleDays } from "~/modules/courses/dates";
-import { upcomingHolidays } from "~/modules/courses/holidays.server";
-import { schoolToday } from "~/modules/courses/sessions.server";
-import { mondayOf, weekLinks } from "~/modules/courses/week";
+import { parseScheduleDays } from "~/modules/calendar/dates";
+import { upcomingHolidays } from "~/modules/calendar/holidays.server";
+import { schoolToday } from "~/modules/calendar/sessions.server";
+import { mondayOf, weekLinks } from "~/modules/calendar/week";
 import {
   type SessionEvent,
   calendarEvents,
   classSessions,
   loadWeek,
   weekOfRequest,
-} from "~/modules/courses/week.server";
+} from "~/modules/calendar/week.server";
+import { levelById } from "~/modules/levels/levels";
 import { refuse } from "~/modules/shared/outcome";
-import { levelById } from "~/modules/students/levels";
 import { coursesOfProfessor } from "./teachers.server";
 
 /** Where a professor's course leads from their home: the course's own home. */

@@ -1,4 +1,4 @@
-import { levelsFor, nextLevelId } from "~/modules/students/levels";
+import { levelsFor, nextLevelId } from "~/modules/levels/levels";
 import { courseChoices, studentsInCourse } from "./transfers.server";
 
 /** What the create and edit pages show: courses, the chosen course's students, level choices. */

@@ -1,7 +1,7 @@
 import { db } from "~/db/kysely.server";
 import { loadCourseReport } from "~/modules/grades/report.server";
+import { levelById, nextLevelId } from "~/modules/levels/levels";
 import { type Outcome, refuse } from "~/modules/shared/outcome";
-import { levelById, nextLevelId } from "~/modules/students/levels";
 import { type TransferRefusal, createTransfer } from "./transfers.server";
 
 /**

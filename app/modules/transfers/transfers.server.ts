@@ -3,13 +3,13 @@ import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import { type ApprovalStatus, type Database } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
+import { schoolDayRange, schoolToday } from "~/modules/calendar/sessions.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
-import { schoolDayRange, schoolToday } from "~/modules/courses/sessions.server";
+import { levelById } from "~/modules/levels/levels";
 import { MAX_ID } from "~/modules/shared/ids";
 import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { type Outcome, type Refusal, refuse } from "~/modules/shared/outcome";
 import { containsTextInAny } from "~/modules/shared/sql.server";
-import { levelById } from "~/modules/students/levels";
 import { type TransferInput } from "./schema";
 
 export const TRANSFERS_PAGE_SIZE = 10;

@@ -2,9 +2,10 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { uploadDir } from "~/env.server";
-import { IMAGE_MAX_BYTES } from "~/modules/security/body.server";
-import { logSafe } from "~/modules/security/log.server";
+import { logSafe } from "~/modules/shared/log.server";
 
+/** The largest image (a user's picture, the school's logo) an upload may carry. */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const MAX_AVATAR_BYTES = IMAGE_MAX_BYTES;
 
 export type ImageExtension = "png" | "jpg" | "webp";

@@ -7,7 +7,7 @@ import { audit } from "~/modules/audit/audit.server";
 import { checkOwnPassword } from "~/modules/auth/login.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { ROLES } from "~/modules/auth/permissions";
-import { endUserSessions, hashToken } from "~/modules/auth/session.server";
+import { endUserSessions, hashToken } from "~/modules/auth/tokens.server";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
 import { type ImageExtension, removeImage, storeImage } from "./avatar.server";
@@ -398,7 +398,7 @@ export async function setUserImage(
   id: number,
   image: { bytes: Uint8Array; extension: ImageExtension } | null,
   actorId: number,
-): Promise<UserChange> {
+): Promise<{ ok: true } | { ok: false; reason: "notFound" }> {
   const stored = image ? await storeImage(image.bytes, image.extension) : null;
   let outcome: { ok: true; old: string | null } | { ok: false; reason: "notFound" };
   try {
@@ -446,8 +446,9 @@ export async function updateOwnName(id: number, name: string): Promise<{ ok: tru
   return { ok: true };
 }
 
-export async function updateOwnLocale(id: number, locale: string) {
+export async function updateOwnLocale(id: number, locale: string): Promise<{ ok: true }> {
   await db().updateTable("users").set({ locale, updated_at: now() }).where("id", "=", id).execute();
+  return { ok: true };
 }
 
 /**

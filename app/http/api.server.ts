@@ -1,10 +1,10 @@
 import { json } from "@remix-run/node";
+import { BODY_LIMITS, type BodyKind, BodyTooLarge, readBodyForm, readBodyText } from "~/http/body.server";
+import { containsNul } from "~/http/form.server";
+import { ACCESS_DENIED, refuseCrossSite } from "~/http/guards.server";
+import { type SessionUser, lookupSession } from "~/http/session.server";
 import { englishText } from "~/i18n/i18n.server";
-import { ACCESS_DENIED, refuseCrossSite } from "~/modules/auth/guards.server";
 import { type Capability, can } from "~/modules/auth/permissions";
-import { type SessionUser, lookupSession } from "~/modules/auth/session.server";
-import { BODY_LIMITS, type BodyKind, BodyTooLarge, readBodyForm, readBodyText } from "~/modules/security/body.server";
-import { containsNul } from "~/modules/shared/form.server";
 
 // The /v1/api JSON API (PRODUCT 9): bearer token, the pages' permission
 // table, errors as {message} with 400 (plus errors per field), 401, 403, 404, 409.

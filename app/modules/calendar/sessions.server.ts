@@ -1,5 +1,5 @@
 import { db } from "~/db/kysely.server";
-import { schoolTimeZone } from "~/modules/settings.server";
+import { schoolTimeZone } from "~/modules/settings/settings.server";
 import { type CourseSchedule, type HolidayRange } from "./calendar";
 import { type DatedSession, courseSessionsAt, todayIn, zonedInstant } from "./sessions";
 import { addDays } from "./week";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
+import { levelById } from "~/modules/levels/levels";
 import { MAX_ID } from "~/modules/shared/ids";
-import { levelById } from "~/modules/students/levels";
 import { type HolidayRange, heldSessionsBetween } from "./calendar";
 import { addDays, requestedWeek, weekDates, weekFits } from "./week";
 

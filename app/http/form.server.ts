@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { type BodyKind, BodyTooLarge, readBodyForm } from "~/modules/security/body.server";
+import { type BodyKind, BodyTooLarge, readBodyForm } from "~/http/body.server";
 
 /**
  * Whether a value (a string, or strings anywhere inside an array or object)

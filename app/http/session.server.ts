@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import { type Kysely, type Transaction } from "kysely";
 import { db } from "~/db/kysely.server";
-import { type Database, type Role } from "~/db/schema";
+import { type Role } from "~/db/schema";
 import { isHttps, sessionSecrets } from "~/env.server";
+import { hashToken } from "~/modules/auth/tokens.server";
 
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 // last_seen_at is written at most this often, so reading a page is not a write.
@@ -27,10 +27,6 @@ function tokenCookie(request: Request) {
     secrets: sessionSecrets(),
     maxAge: SESSION_LIFETIME_MS / 1000,
   });
-}
-
-export function hashToken(token: string) {
-  return crypto.createHash("sha256").update(token).digest("hex");
 }
 
 /** A new session with a fresh 256-bit token; the raw token is never stored. */
@@ -123,18 +119,9 @@ export async function clearSessionCookie(request: Request) {
   return tokenCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
-/**
- * Ends every session of a user (role change, lock, deactivation, password
- * reset), optionally keeping one (the user's own, after changing their
- * password). Pass the transaction so it commits with the change.
- */
-export async function endUserSessions(
-  userId: number,
-  { keep, trx = db() }: { keep?: number; trx?: Kysely<Database> | Transaction<Database> } = {},
-) {
-  let query = trx.deleteFrom("sessions").where("user_id", "=", userId);
-  if (keep !== undefined) query = query.where("id", "!=", keep);
-  await query.execute();
+/** The 403 page of an account locked while signed in (the fifth wrong password in a row): its session cookie goes. */
+export async function lockedOut(request: Request) {
+  return { page: 403, message: "login.errors.locked", headers: { "Set-Cookie": await clearSessionCookie(request) } };
 }
 
 export function loginPath(request: Request) {
@@ -145,9 +132,9 @@ export function loginPath(request: Request) {
 
 /**
  * Only a page of this site, judged on the location the browser will receive
- * (issue 16 M1): one rule for every redirectTo, in ~/modules/shared/redirect.
+ * (issue 16 M1): one rule for every redirectTo, in ~/http/redirect.
  */
-export { safeRedirect } from "~/modules/shared/redirect";
+export { safeRedirect } from "~/http/redirect";
 
 export async function logoutRedirect(request: Request, to = "/authentication/login") {
   return redirect(to, { headers: { "Set-Cookie": await destroySession(request) } });

@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { CssContext, InlineCss } from "~/components/inline-css";
+import { apiError } from "~/http/api.server";
 import { dirOf } from "~/i18n/config";
 import { i18next, translator } from "~/i18n/i18n.server";
-import { apiError } from "~/modules/api/api.server";
 import appCss from "~/tailwind.css?inline";
+import { logSafe } from "../modules/shared/log.server";
 import { securityHeaders } from "./headers.server";
-import { logSafe } from "./log.server";
 
 // Issue 16 L4, ADR 027. Remix's server runtime (2.17, throwIfPotentialCSRFAttack
 // in handleDocumentRequest) refuses a document form post whose Origin does not

@@ -1,4 +1,5 @@
 import { type UploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { IMAGE_MAX_BYTES } from "~/modules/users/avatar.server";
 
 // Request bodies (issue 16, H1; ADR 026). THE one module that reads a
 // request's body: every action, the API and the uploads come here, and a
@@ -15,10 +16,6 @@ import { type UploadHandler, unstable_parseMultipartFormData } from "@remix-run/
 //   the 413, and closes the connection.
 
 const KiB = 1024;
-const MiB = 1024 * KiB;
-
-/** The largest image (a user's picture, the school's logo) an upload may carry. */
-export const IMAGE_MAX_BYTES = 2 * MiB;
 
 /**
  * The most a request body of each kind may hold, in bytes. Generous for real

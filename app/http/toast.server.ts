@@ -1,8 +1,8 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { isHttps, sessionSecrets } from "~/env.server";
+import { safeRedirect } from "~/http/redirect";
 import { englishText } from "~/i18n/i18n.server";
-import { safeRedirect } from "~/modules/shared/redirect";
 
 // remix-toast with the app's own secret (never the library's default one).
 // Messages are translation keys; the page translates them when it renders.

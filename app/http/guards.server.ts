@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { type Role } from "~/db/schema";
-import { CAPABILITIES, type Capability, can, isStaff } from "./permissions";
+import { CAPABILITIES, type Capability, can, isStaff } from "../modules/auth/permissions";
 import { type SessionUser, clearSessionCookie, lookupSession, loginPath } from "./session.server";
 
 export const ACCESS_DENIED = "You don't have access to this section.";

@@ -1,6 +1,5 @@
 import { createCookie } from "@remix-run/node";
-
-export type SidebarState = "auto" | "open" | "closed";
+import { type SidebarState } from "~/modules/menu/shell.server";
 
 // The sidebar's open/closed choice, so it survives navigation without JavaScript.
 export const sidebarCookie = createCookie("sidebar", {
