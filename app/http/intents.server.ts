@@ -79,6 +79,8 @@ export type Refusals<R extends Refused, C> = {
 export type IntentReply<K extends string, D = object> = {
   intent: K;
   result: SubmissionResult<string[]>;
+  /** A refused change's message (a translation key, or a text translated by the page). */
+  message?: string;
   target?: string | null;
 } & Partial<D>;
 
@@ -222,9 +224,11 @@ async function answer<C extends object>(
   if (!isRefusal(refusal)) throw new Error(`No refusal message for "${outcome.reason}"`);
   if ("notFound" in refusal || "page" in refusal) refusedPage(refusal);
   const hideFields = page.hideFields;
+  const message = "field" in refusal ? refusal.message : refusal.form;
   const result =
     "field" in refusal
-      ? submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields })
-      : submission.reply({ formErrors: [refusal.form], hideFields });
-  return json({ intent, result, ...targetOf(page, submission.payload) }, { status: refusal.status ?? 400 });
+      ? submission.reply({ fieldErrors: { [refusal.field]: [message] }, hideFields })
+      : submission.reply({ formErrors: [message], hideFields });
+  // `message` too, as every refused answer has it (the API's, the error pages'): a caller reads it without the form.
+  return json({ intent, result, message, ...targetOf(page, submission.payload) }, { status: refusal.status ?? 400 });
 }
