@@ -68,6 +68,8 @@ export default function Login() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const locked = reply?.failure === "locked";
+  // Read here, so that a refused submit re-renders the fields below (conform notifies the hook that read it).
+  void form.allErrors;
 
   return (
     <SignInFrame

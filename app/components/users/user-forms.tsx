@@ -80,6 +80,8 @@ export function CreateUserForm({ lastResult }: { lastResult: LastResult }) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserSchema }),
   });
+  // Read here, so that a refused submit re-renders the fields below (conform notifies the hook that read it).
+  void form.allErrors;
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-2">
       {form.errors?.length ? <FormAlert id={form.errorId}>{t(form.errors[0])}</FormAlert> : null}
