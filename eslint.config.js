@@ -39,6 +39,23 @@ export default [
     },
   },
 
+  // Every form takes conform's hook through useAppForm (app/components/forms.tsx):
+  // it keeps a form re-rendering on its errors whichever component shows them.
+  {
+    files: ["app/**"],
+    ignores: ["app/components/forms.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "@conform-to/react", importNames: ["useForm"], message: "Use useAppForm from ~/components/forms." },
+          ],
+        },
+      ],
+    },
+  },
+
   // Outside app/ nothing is a React component: `useTestDatabase` and
   // `useDatabase` are test and script helpers, not hooks.
   {

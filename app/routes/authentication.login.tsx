@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignInFrame } from "~/components/auth/sign-in-frame";
 import { TextField } from "~/components/fields";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useAppForm } from "~/components/forms";
 import { AlertDialog } from "~/components/ui/alert-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { readForm } from "~/http/form.server";
@@ -59,7 +59,7 @@ export default function Login() {
   const { schoolName, schoolLogo } = useLoaderData<typeof loader>();
   const reply = useIntentResult<typeof action>("login");
   const [params] = useSearchParams();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "login",
     lastResult: reply?.result,
     constraint: getZodConstraint(loginSchema),
@@ -68,8 +68,6 @@ export default function Login() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const locked = reply?.failure === "locked";
-  // Read here, so that a refused submit re-renders the fields below (conform notifies the hook that read it).
-  void form.allErrors;
 
   return (
     <SignInFrame

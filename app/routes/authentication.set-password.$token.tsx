@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignInFrame } from "~/components/auth/sign-in-frame";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordFields } from "~/components/ui/form-fields";
 import { titleMeta } from "~/components/ui/meta";
@@ -63,7 +63,7 @@ export default function SetPassword() {
   // A link found used or expired as the form is sent shows as the page would.
   const refused = reply?.result.error?.[""]?.[0];
   const state = REFUSED_STATES.find((s) => refused === `users:setPassword.${s}`) ?? loaded;
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "set-password",
     lastResult: reply?.result,
     constraint: getZodConstraint(setPasswordSchema),

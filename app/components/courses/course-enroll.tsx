@@ -1,7 +1,7 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FieldError, SubmitButton } from "~/components/forms";
+import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { ENROLL_SEARCH_MAX } from "~/modules/courses/schema";
 import { fullName } from "./course-page";
@@ -101,7 +101,7 @@ function EnrollForm({
 }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   // Not "enroll": that is the section's id (the search's #enroll anchor).
-  const [form, fields] = useForm({ id: "enroll-form", lastResult });
+  const [form, fields] = useAppForm({ id: "enroll-form", lastResult });
   const ids = fields.student_ids;
   const initial = ids.initialValue;
   const checked = new Set((Array.isArray(initial) ? initial : initial ? [initial] : []).map(String));

@@ -4,14 +4,13 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
-  useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Fieldset, RadioGroup, SelectField, TextField, typeConstraints } from "~/components/fields";
-import { FieldError, SubmitButton } from "~/components/forms";
+import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { LevelSelect } from "~/components/ui/form-fields";
 import { PageHeader } from "~/components/ui/page-header";
@@ -46,7 +45,7 @@ export function CourseForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id,
     lastResult,
     defaultValue: defaults,

@@ -1,8 +1,8 @@
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FieldError, SubmitButton } from "~/components/forms";
+import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 
@@ -19,7 +19,7 @@ export function BandForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: band ? `band-${band.id}` : "band-new",
     lastResult,
     defaultValue: band ? { name: band.name, min: String(band.min), max: String(band.max) } : undefined,

@@ -1,9 +1,9 @@
-import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useCategoryLabel } from "~/components/courses/labels";
-import { FieldError, SubmitButton } from "~/components/forms";
+import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { type GradingCategory } from "~/db/schema";
 import { addItemSchema, renameItemSchema } from "~/modules/grades/schema";
@@ -118,7 +118,7 @@ export function CategoryItems({
 /** An item's name, renamed in place. */
 function RenameForm({ item, lastResult }: { item: SyllabusItem; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: `rename-${item.id}`,
     lastResult,
     defaultValue: { item_name: item.item_name },
@@ -169,7 +169,7 @@ function MoveButton({ item, direction }: { item: SyllabusItem; direction: "up" |
 export function AddItemForm({ exam, lastResult }: { exam: ExamType | null; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const categoryLabel = useCategoryLabel();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "add-item",
     lastResult,
     constraint: getZodConstraint(addItemSchema),

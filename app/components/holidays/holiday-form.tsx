@@ -1,9 +1,9 @@
-import { type FieldMetadata, type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { type FieldMetadata, type SubmissionResult, getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "~/components/fields";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { holidayFields, holidayFormSchema } from "~/modules/calendar/holiday-schema";
 
@@ -31,7 +31,7 @@ export function HolidayForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation(["school", "common"]);
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: holiday ? `holiday-${holiday.id}` : "holiday-new",
     lastResult,
     constraint: getZodConstraint(holidayFields),

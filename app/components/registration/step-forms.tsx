@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Fieldset, RadioGroup, SelectField, TextAreaField } from "~/components/fields";
-import { FieldError } from "~/components/forms";
+import { FieldError, useAppForm } from "~/components/forms";
 import { EmergencyFields, PersonFields, ScheduleSelect } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { PROMOTIONS } from "~/modules/calendar/schedules";
@@ -23,7 +23,7 @@ import { type StepProps, StepButtons, StepTop, stepChecks, validateStep } from "
 export function PersonalStepForm({ defaults, lastResult, today }: StepProps & { today: string }) {
   const { t } = useTranslation();
   const schema = personalSchema(today);
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "registration-personal",
     lastResult,
     defaultValue: defaults,
@@ -63,7 +63,7 @@ export function PersonalStepForm({ defaults, lastResult, today }: StepProps & { 
 export function AddressStepForm({ defaults, lastResult, age }: StepProps & { age: "kids" | "adults" }) {
   const { t } = useTranslation();
   const schema = addressSchema(age);
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "registration-address",
     lastResult,
     defaultValue: defaults,
@@ -119,7 +119,7 @@ export function AddressStepForm({ defaults, lastResult, age }: StepProps & { age
 
 export function MessageStepForm({ defaults, lastResult }: StepProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "registration-message",
     lastResult,
     defaultValue: defaults,

@@ -1,8 +1,8 @@
-import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
-import { FieldError, SubmitButton } from "~/components/forms";
+import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { phone, usePersonDetails, useScheduleLabel } from "~/components/students/person-details";
 import { type Detail, DetailsList } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -65,7 +65,7 @@ export function ApproveForm({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const [form, fields] = useForm({ id: "approve", lastResult });
+  const [form, fields] = useAppForm({ id: "approve", lastResult });
   const formErrors = form.errors;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
@@ -98,7 +98,7 @@ export function ApproveForm({
 /** Reject, with the reason the applicant is told. */
 export function RejectForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({ id: "reject", lastResult });
+  const [form, fields] = useAppForm({ id: "reject", lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="reject" />

@@ -1,9 +1,9 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "~/components/fields";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useAppForm } from "~/components/forms";
 import { SchoolMark } from "~/components/layout/school-mark";
 import { FormCard } from "~/components/ui/form-card";
 import { ImageField } from "~/components/ui/image-field";
@@ -27,7 +27,7 @@ export function SettingsForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation(["school", "common"]);
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "settings",
     lastResult,
     defaultValue: { name: settings.name, time_zone: settings.timeZone, default_language: settings.language },

@@ -1,7 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useFormat } from "~/components/format";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useAppForm } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { type Detail, DetailsCard } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -134,7 +134,7 @@ export function EnrollmentHistory({ enrollments }: { enrollments: Enrollment[] }
 /** The confirm step's form: activate or deactivate, and why it was refused. */
 export function StudentStatusForm({ intent, errors }: { intent: "activate" | "deactivate"; errors?: string[] }) {
   const { t } = useStudentsTranslation();
-  const [form] = useForm({ id: `status-${intent}` });
+  const [form] = useAppForm({ id: `status-${intent}` });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={intent} />

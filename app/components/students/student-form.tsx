@@ -1,9 +1,9 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { Fieldset, RadioGroup, SelectField, TextAreaField } from "~/components/fields";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useAppForm } from "~/components/forms";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { FormAlert } from "~/components/ui/form-alert";
 import { EmergencyFields, LevelSelect, PersonFields, ScheduleSelect } from "~/components/ui/form-fields";
@@ -58,7 +58,7 @@ export function StudentForm({
 }) {
   const { t } = useStudentsTranslation();
   const schema = studentSchema({ today, legacyHear });
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id,
     lastResult,
     defaultValue: defaults,

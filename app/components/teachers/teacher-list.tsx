@@ -1,10 +1,10 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/fields";
 import { useFormat } from "~/components/format";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useAppForm } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterInput } from "~/components/ui/filters";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -100,7 +100,7 @@ export function TeacherTable({ rows, opensCourses }: { rows: Teacher[]; opensCou
 /** A new professor: name, email and an initial password. */
 export function NewProfessor({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(["school", "users", "common"]);
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "new-professor",
     lastResult,
     constraint: getZodConstraint(professorSchema),

@@ -1,8 +1,8 @@
-import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldError, SubmitButton } from "~/components/forms";
+import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 
 interface Props {
   courses: { id: number; course_id: string }[];
@@ -45,7 +45,7 @@ export function TransferFormPage({ back, title, children }: { back: string; titl
  */
 export function TransferForm({ courses, from, students, levels, defaults, lastResult }: Props) {
   const { t } = useTranslation("transfers");
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     // One form per source course: with JavaScript "Show its students" is a
     // client-side navigation that keeps this component, and conform keeps a
     // form's first defaults for as long as its id stays the same. A new id

@@ -1,7 +1,7 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useAppForm } from "~/components/forms";
 import { avatarSrc } from "~/components/layout/profile-menu";
 import { ImageField } from "~/components/ui/image-field";
 
@@ -17,7 +17,7 @@ export function AvatarForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const { t } = useTranslation("users");
-  const [form, fields] = useForm({ id: "avatar", lastResult });
+  const [form, fields] = useAppForm({ id: "avatar", lastResult });
   return (
     <div className="flex flex-wrap items-start gap-6">
       <img

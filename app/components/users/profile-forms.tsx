@@ -1,9 +1,9 @@
-import { type SubmissionResult, getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, getSelectProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/fields";
-import { FieldError, SubmitButton } from "~/components/forms";
+import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { NewPasswordFields } from "~/components/ui/form-fields";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { changePasswordSchema, profileNameSchema } from "~/modules/users/schema";
@@ -15,7 +15,7 @@ type LastResult = SubmissionResult<string[]> | undefined;
 /** One's name (the email is shown, not changed here). */
 export function NameForm({ name, email, lastResult }: { name: string; email: string; lastResult: LastResult }) {
   const { t } = useTranslation("users");
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "profile",
     lastResult,
     defaultValue: { name },
@@ -52,7 +52,7 @@ export function NameForm({ name, email, lastResult }: { name: string; email: str
 /** One's language (also kept in the locale cookie). */
 export function LanguageForm({ current, lastResult }: { current: string; lastResult: LastResult }) {
   const { t } = useTranslation("users");
-  const [form, fields] = useForm({ id: "language", lastResult, defaultValue: { locale: current } });
+  const [form, fields] = useAppForm({ id: "language", lastResult, defaultValue: { locale: current } });
   const props = getSelectProps(fields.locale);
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
@@ -81,7 +81,7 @@ export function LanguageForm({ current, lastResult }: { current: string; lastRes
 /** One's password: the current one, then the new one twice. */
 export function PasswordForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation("users");
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "password",
     lastResult,
     constraint: getZodConstraint(changePasswordSchema),

@@ -1,10 +1,10 @@
-import { type FieldMetadata, type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { type FieldMetadata, type SubmissionResult, getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RadioGroup, SelectField, TextField } from "~/components/fields";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordFields } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
@@ -71,7 +71,7 @@ function PasswordChoice({
 /** A new user: their account, and their first password or a one-time link. */
 export function CreateUserForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation("users");
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "create-user",
     lastResult,
     constraint: getZodConstraint(createUserSchema),
@@ -80,8 +80,6 @@ export function CreateUserForm({ lastResult }: { lastResult: LastResult }) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserSchema }),
   });
-  // Read here, so that a refused submit re-renders the fields below (conform notifies the hook that read it).
-  void form.allErrors;
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-2">
       {form.errors?.length ? <FormAlert id={form.errorId}>{t(form.errors[0])}</FormAlert> : null}
@@ -108,7 +106,7 @@ export function EditUserForm({
   lastResult: LastResult;
 }) {
   const { t } = useTranslation("users");
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "update",
     lastResult,
     defaultValue: { name: user.name, email: user.email, role: user.role },
@@ -151,7 +149,7 @@ export function SwitchConfirm({
   lastResult: LastResult;
 }) {
   const { t } = useTranslation("users");
-  const [form] = useForm({ id: intent, lastResult });
+  const [form] = useAppForm({ id: intent, lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={intent} />
@@ -169,7 +167,7 @@ export function SwitchConfirm({
 /** A password reset by the admin: a one-time link, or a new password. */
 export function ResetPasswordForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation("users");
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "reset",
     lastResult,
     defaultValue: { method: "link" },
