@@ -24,6 +24,8 @@ test("a receptionist creates a group transfer, a coordinator approves it from th
     .locator("label")
     .filter({ has: reception.locator('input[name="student_ids"]:not([disabled])') });
   await expect(labels.first()).toBeVisible();
+  // The page is streamed: without JavaScript the first student can show before the last one has arrived.
+  await reception.waitForLoadState();
   let picked = 0;
   const names: string[] = [];
   for (const label of await labels.all()) {
