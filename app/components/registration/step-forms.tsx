@@ -3,9 +3,15 @@ import { getZodConstraint } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Fieldset, RadioGroup, SelectField, TextAreaField } from "~/components/fields";
+import { Fieldset, SelectField, TextAreaField } from "~/components/fields";
 import { FieldError, useAppForm } from "~/components/forms";
-import { EmergencyFields, PersonFields, ScheduleSelect } from "~/components/ui/form-fields";
+import {
+  EmergencyFields,
+  PersonFields,
+  ScheduleSelect,
+  AgeCategoryField,
+  SameBillingField,
+} from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { PROMOTIONS } from "~/modules/calendar/schedules";
 import { levelsFor } from "~/modules/levels/levels";
@@ -40,15 +46,7 @@ export function PersonalStepForm({ defaults, lastResult, today }: StepProps & { 
       <div className="grid gap-x-4 sm:grid-cols-2">
         <PersonFields fields={fields} own />
       </div>
-      <RadioGroup
-        field={fields.age_category}
-        legend={t("registration.fields.age_category")}
-        onChange={setAge}
-        options={[
-          { value: "kids", label: t("registration.age.kids") },
-          { value: "adults", label: t("registration.age.adults") },
-        ]}
-      />
+      <AgeCategoryField field={fields.age_category} onChange={setAge} />
       {/* Without JavaScript the section is always there; with it, only for kids. */}
       <div hidden={hydrated && age === "adults" ? true : undefined} className="mt-2">
         <Fieldset legend={t("registration.emergencyLegend")}>
@@ -86,15 +84,7 @@ export function AddressStepForm({ defaults, lastResult, age }: StepProps & { age
         />
         <ScheduleSelect field={fields.schedule} />
       </div>
-      <RadioGroup
-        field={fields.same_billing}
-        legend={t("registration.fields.same_billing")}
-        onChange={setSameBilling}
-        options={[
-          { value: "yes", label: t("registration.yes") },
-          { value: "no", label: t("registration.no") },
-        ]}
-      />
+      <SameBillingField field={fields.same_billing} onChange={setSameBilling} />
       <div hidden={hydrated && sameBilling === "yes" ? true : undefined}>
         <TextAreaField field={fields.billing_address} label={t("registration.fields.billing_address")} rows={2} />
       </div>

@@ -2,11 +2,18 @@ import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
-import { Fieldset, RadioGroup, SelectField, TextAreaField } from "~/components/fields";
+import { Fieldset, SelectField, TextAreaField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { FormAlert } from "~/components/ui/form-alert";
-import { EmergencyFields, LevelSelect, PersonFields, ScheduleSelect } from "~/components/ui/form-fields";
+import {
+  EmergencyFields,
+  LevelSelect,
+  PersonFields,
+  ScheduleSelect,
+  AgeCategoryField,
+  SameBillingField,
+} from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { PROMOTIONS } from "~/modules/calendar/schedules";
 import { HEAR_ABOUT_VALUES } from "~/modules/registrations/schema";
@@ -82,15 +89,7 @@ export function StudentForm({
       <Fieldset legend={t("sections.personal")}>
         <PersonFields fields={fields} />
         <div className="sm:col-span-2">
-          <RadioGroup
-            field={fields.age_category}
-            legend={t("registration.fields.age_category")}
-            onChange={setAge}
-            options={[
-              { value: "kids", label: t("registration.age.kids") },
-              { value: "adults", label: t("registration.age.adults") },
-            ]}
-          />
+          <AgeCategoryField field={fields.age_category} onChange={setAge} />
         </div>
       </Fieldset>
       {/* Without JavaScript the section is always there; with it, only for kids. */}
@@ -123,15 +122,7 @@ export function StudentForm({
           <TextAreaField field={fields.address} label={t("registration.fields.address")} rows={2} />
         </div>
         <div className="sm:col-span-2">
-          <RadioGroup
-            field={fields.same_billing}
-            legend={t("registration.fields.same_billing")}
-            onChange={setSameBilling}
-            options={[
-              { value: "yes", label: t("registration.yes") },
-              { value: "no", label: t("registration.no") },
-            ]}
-          />
+          <SameBillingField field={fields.same_billing} onChange={setSameBilling} />
         </div>
         <div className="sm:col-span-2" hidden={hydrated && sameBilling === "yes" ? true : undefined}>
           <TextAreaField field={fields.billing_address} label={t("registration.fields.billing_address")} rows={2} />

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { SelectField, TextField } from "~/components/fields";
+import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { FieldError } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
@@ -183,5 +183,37 @@ export function EmergencyFields({ fields: all, own = false }: { fields: Fields<E
         autoComplete={auto}
       />
     </>
+  );
+}
+
+/** Kids or adults (the registration's and the student's form): `onChange` shows the emergency contact for kids. */
+export function AgeCategoryField({ field, onChange }: { field: Field; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <RadioGroup
+      field={field}
+      legend={t("registration.fields.age_category")}
+      onChange={onChange}
+      options={[
+        { value: "kids", label: t("registration.age.kids") },
+        { value: "adults", label: t("registration.age.adults") },
+      ]}
+    />
+  );
+}
+
+/** Billing at the same address, yes or no: `onChange` hides the billing address for yes. */
+export function SameBillingField({ field, onChange }: { field: Field; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <RadioGroup
+      field={field}
+      legend={t("registration.fields.same_billing")}
+      onChange={onChange}
+      options={[
+        { value: "yes", label: t("registration.yes") },
+        { value: "no", label: t("registration.no") },
+      ]}
+    />
   );
 }
