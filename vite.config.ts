@@ -1,11 +1,16 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { clientPackages } from "./config/client-packages";
+import { clientChunk, clientPackages } from "./config/client-packages";
 import remixConfig from "./remix.config.js";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [remix(remixConfig), tsconfigPaths(), clientPackages()],
   server: { port: 3000 },
-  build: { target: "es2022" },
-});
+  build: {
+    target: "es2022",
+    // The browser's build: what every page needs (React, Remix, i18next and
+    // the root's own modules) in one file, not a dozen round trips (issue 18).
+    rollupOptions: isSsrBuild ? undefined : { output: { manualChunks: clientChunk } },
+  },
+}));

@@ -17,6 +17,8 @@ async function hydrate() {
       // The server rendered the page in this language; <html lang> says which.
       lng: document.documentElement.lang,
       detection: undefined,
+      // The same versioned addresses as root.tsx's preloads (the server's <html data-locales>).
+      backend: { version: document.documentElement.dataset.locales },
     });
 
   startTransition(() => {

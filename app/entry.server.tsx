@@ -14,19 +14,53 @@ import { withoutNulBytes } from "~/http/html-stream.server";
 import { failedSubmissionToast, redirectWithFailure } from "~/http/toast.server";
 import { i18nConfig } from "~/i18n/config";
 import { NAMESPACES, i18next, resources } from "~/i18n/i18n.server";
+import { startMailSender } from "~/modules/mail/sender.server";
 import { logSafe } from "~/modules/shared/log.server";
+import { installZodMessages } from "~/modules/shared/zod-messages";
 import appCss from "~/tailwind.css?inline";
 
 // A production server without SESSION_SECRET refuses to start, not to serve.
 sessionSecrets();
-// Migrations (and the demo school, when wanted) run once when the server starts.
-await prepareDatabase();
+// Migrations (and the demo school, when wanted) run once when the server starts;
+// a cluster's primary has them run before it forks its workers (server/primary.js, ADR 038).
+if (process.env.APP_DATABASE_PREPARED !== "1") await prepareDatabase();
+// The outbox's sender (ADR 046), when SMTP_URL is set: in every serving process
+// (each claims a message with one UPDATE), never in the one that only prepares.
+if (process.env.SERVER_ROLE !== "prepare") startMailSender();
 
 const ABORT_DELAY = 5_000;
 
 // Every page is rendered with a clone of this one (all languages and namespaces, loaded once).
 const rendering = createInstance();
+// zod's own messages as translation keys (a tampered choice, a missing field).
+installZodMessages();
+
 const renderingReady = rendering.use(initReactI18next).init({ ...i18nConfig, resources, ns: [...NAMESPACES] });
+
+// The namespaces of the build's routes (remix-i18next reads every route
+// module's handle, all of them on the server): the same list on every
+// request of a production build, so read once.
+let routeNamespaces: string[] | undefined;
+
+// A clone shares the store and services, with its own language: a full init
+// per request was most of a small page's translation cost (issue 9). One
+// clone per language is enough (issue 18): a render only reads it (nothing on
+// the server changes its language or loads into it; every namespace is in
+// the store from the start), so concurrent renders can share it.
+const clones = new Map<string, typeof rendering>();
+
+function renderingFor(lng: string, context: EntryContext) {
+  const production = process.env.NODE_ENV === "production";
+  const ns = (production && routeNamespaces) || i18next.getRouteNamespaces(context);
+  if (!production) return rendering.cloneInstance({ lng, ns });
+  routeNamespaces = ns;
+  let clone = clones.get(lng);
+  if (!clone) {
+    clone = rendering.cloneInstance({ lng, ns });
+    clones.set(lng, clone);
+  }
+  return clone;
+}
 
 /**
  * What the app logs about a failed request. Every value goes through logSafe
@@ -166,9 +200,7 @@ export default async function handleRequest(
 
   const nonce = crypto.randomBytes(16).toString("base64");
   const [lng] = await Promise.all([i18next.getLocale(request), renderingReady]);
-  // A clone shares the store and services, with its own language: a full
-  // init per request was most of a small page's translation cost (issue 9).
-  const instance = rendering.cloneInstance({ lng, ns: i18next.getRouteNamespaces(remixContext) });
+  const instance = renderingFor(lng, remixContext);
 
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
@@ -213,3 +245,5 @@ export default async function handleRequest(
 // Asked by our server (server/index.js) before Remix: a cross-site document
 // form post gets a translated 403 instead of Remix's empty 500 (ADR 027).
 export { refuseForeignDocumentPost } from "~/http/cross-site.server";
+// The locale files' version, for server/serve.js: a versioned address of a translation file is kept a year.
+export { LOCALES_VERSION } from "~/i18n/i18n.server";

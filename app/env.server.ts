@@ -125,3 +125,13 @@ function ipv6Groups(address: string): number[] {
 export function uploadDir(): string {
   return path.resolve(process.env.UPLOAD_DIR?.trim() || "data/uploads");
 }
+
+/**
+ * The app's public address, for links that leave the app (the certificates'
+ * QR codes, ADR 048): APP_URL when set (e.g. https://school.example), else
+ * the origin of the request being answered.
+ */
+export function appBaseUrl(request: Request): string {
+  const configured = process.env.APP_URL?.trim().replace(/\/+$/, "");
+  return configured || new URL(request.url).origin;
+}

@@ -18,8 +18,14 @@ export function clientPackages(): Plugin {
     writeBundle(options, bundle) {
       if (this.environment?.config.consumer !== "client" || !options.dir) return;
       const report: Record<string, string[]> = {};
+      const modules: Record<string, Record<string, number>> = {};
       for (const [file, chunk] of Object.entries(bundle)) {
         if (chunk.type !== "chunk") continue;
+        modules[file] = Object.fromEntries(
+          Object.entries(chunk.modules)
+            .map(([id, m]) => [path.relative(process.cwd(), id.replace(/^\0/, "")), m.renderedLength] as const)
+            .sort((a, b) => b[1] - a[1]),
+        );
         const packages = new Set<string>();
         for (const id of chunk.moduleIds) {
           const pkg = packageOf(id);
@@ -30,6 +36,8 @@ export function clientPackages(): Plugin {
       const out = path.resolve(options.dir, "..", ".vite", "client-packages.json");
       fs.mkdirSync(path.dirname(out), { recursive: true });
       fs.writeFileSync(out, `${JSON.stringify(report, null, 1)}\n`);
+      // What each chunk holds, module by module (minified bytes): where to look when a route grows.
+      fs.writeFileSync(path.join(path.dirname(out), "client-modules.json"), `${JSON.stringify(modules, null, 1)}\n`);
     },
   };
 }
@@ -44,4 +52,37 @@ export function packageOf(id: string): string | null {
   // date-fns is one package, but its locales are the heavy, avoidable part.
   if (name === "date-fns" && parts.includes("locale")) return "date-fns/locale";
   return name;
+}
+
+/** What every page of the browser's build runs before it hydrates: the framework, i18next and the root's shared modules. */
+const FRAMEWORK_PACKAGES = new Set([
+  "react",
+  "react-dom",
+  "scheduler",
+  "react-router",
+  "react-router-dom",
+  "@remix-run/router",
+  "@remix-run/react",
+  "@remix-run/server-runtime",
+  "turbo-stream",
+  "i18next",
+  "react-i18next",
+  "remix-i18next",
+]);
+const ROOT_MODULES = ["/app/i18n/", "/app/components/error-view.tsx", "/app/components/ui/alert-dialog.tsx"];
+
+/**
+ * Rollup's manualChunks for the browser's build (vite.config.ts): the modules
+ * every full page load fetches go into one "framework" chunk, so a page
+ * downloads one file for them instead of six, each a round trip on a slow
+ * line, and gzip sees them together. Everything else is left to Rollup
+ * (per route, shared chunks by use), and Radix stays in the lazy dialog's chunk.
+ */
+export function clientChunk(id: string): string | undefined {
+  const clean = id.replace(/^\0/, "").replace(/\?.*$/, "");
+  const pkg = packageOf(clean);
+  if (pkg ? FRAMEWORK_PACKAGES.has(pkg) : ROOT_MODULES.some((m) => clean.includes(m))) return "framework";
+  // Rollup's own helpers for CommonJS modules (React's) belong with them.
+  if (clean === "commonjsHelpers.js") return "framework";
+  return undefined;
 }

@@ -50,15 +50,17 @@ export function TextField({
   const hintId = hint ? `${field.id}-hint` : undefined;
   const props = typeConstraints(getInputProps(field, { type, ariaDescribedBy: hintId }));
   return (
-    <div>
-      <label htmlFor={field.id} className="field-label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mb-1 text-xs text-slate-700">
-          {hint}
-        </p>
-      ) : null}
+    <div className="field">
+      <div>
+        <label htmlFor={field.id} className="field-label">
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className="mb-1 text-xs text-slate-700">
+            {hint}
+          </p>
+        ) : null}
+      </div>
       <input {...props} key={props.key} autoComplete={autoComplete} inputMode={inputMode} className="field-input" />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
@@ -68,7 +70,7 @@ export function TextField({
 export function TextAreaField({ field, label, rows = 3 }: { field: Field; label: string; rows?: number }) {
   const props = getTextareaProps(field);
   return (
-    <div>
+    <div className="field">
       <label htmlFor={field.id} className="field-label">
         {label}
       </label>
@@ -94,15 +96,17 @@ export function SelectField({
   const hintId = hint ? `${field.id}-hint` : undefined;
   const props = getSelectProps(field, { ariaDescribedBy: hintId });
   return (
-    <div>
-      <label htmlFor={field.id} className="field-label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mb-1 text-xs text-slate-700">
-          {hint}
-        </p>
-      ) : null}
+    <div className="field">
+      <div>
+        <label htmlFor={field.id} className="field-label">
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className="mb-1 text-xs text-slate-700">
+            {hint}
+          </p>
+        ) : null}
+      </div>
       <select {...props} key={props.key} className="field-input">
         <option value="">{placeholder}</option>
         {options.map((o) => (

@@ -26,6 +26,20 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions) {
   return f;
 }
 
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/**
+ * Items joined as the language joins a list ("A, B and C", "A、B和C",
+ * "A و B و C"), never with a hand-made ", ": Intl.ListFormat in the reader's
+ * language; "unit" for a plain enumeration without "and" ("Mon, Wed").
+ */
+export function formatList(locale: string, items: readonly string[], type: "conjunction" | "unit" = "conjunction") {
+  const key = `${locale}|${type}`;
+  let f = listFormats.get(key);
+  if (!f) listFormats.set(key, (f = new Intl.ListFormat(locale, { type, style: type === "unit" ? "short" : "long" })));
+  return f.format(items);
+}
+
 /** A count or measure with up to `maxDecimals` decimals: "1,234", "12.5", "12,5". */
 export function formatNumber(locale: string, n: number, maxDecimals = 2): string {
   return numberFormat(locale, { maximumFractionDigits: maxDecimals }).format(n);
@@ -63,12 +77,21 @@ export function formatDay(
   return dateFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${ymd}T00:00:00Z`));
 }
 
+// Timestamps are formatted per table row and in the bell on every page: their
+// formats are kept by a short key, without building and serialising options.
+const timestampFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A stored timestamp (ISO) as a date, or date and time, in the school's time zone. */
 export function formatTimestamp(locale: string, iso: string, timeZone: string, withTime = false): string {
-  const options: Intl.DateTimeFormatOptions = withTime
-    ? { dateStyle: "medium", timeStyle: "short", timeZone }
-    : { dateStyle: "medium", timeZone };
-  return dateFormat(locale, options).format(new Date(iso));
+  const key = `${locale}|${timeZone}|${withTime ? "t" : "d"}`;
+  let f = timestampFormats.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = withTime
+      ? { dateStyle: "medium", timeStyle: "short", timeZone }
+      : { dateStyle: "medium", timeZone };
+    timestampFormats.set(key, (f = dateFormat(locale, options)));
+  }
+  return f.format(new Date(iso));
 }
 
 /** Dates, numbers and percentages in the user's language (and the school's time zone). */
@@ -92,5 +115,6 @@ export function useFormat() {
     },
     number: (n: number, maxDecimals = 2) => formatNumber(locale, n, maxDecimals),
     percent: (value: number, decimals = 2) => formatPercent(locale, value, decimals),
+    list: (items: readonly string[], type: "conjunction" | "unit" = "conjunction") => formatList(locale, items, type),
   };
 }

@@ -2,6 +2,8 @@ import { useForm } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { type ButtonTone, buttonClass } from "./ui/button";
+import { DialogActions, useInDialog } from "./ui/dialog-actions";
 
 /**
  * conform's useForm, for every form of the app. conform re-renders the
@@ -32,11 +34,15 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 /** A submit button that says "Processing request..." while its form is on the way. */
 export function SubmitButton({
   children,
-  className = "btn-primary",
+  tone = "primary",
+  className = buttonClass(tone),
   name,
   value,
 }: {
   children: ReactNode;
+  /** The kit's tone (ui/button.ts): "danger" for a destructive action. */
+  tone?: ButtonTone;
+  /** The whole class, when the button needs layout extras: buttonClass(tone, "w-full"). */
   className?: string;
   name?: string;
   value?: string;
@@ -51,9 +57,11 @@ export function SubmitButton({
     !!form &&
     new URL(form.action, "http://x").pathname === new URL(navigation.formAction ?? "", "http://x").pathname &&
     (!name || navigation.formData?.get(name) === value);
-  return (
+  const button = (
     <button ref={ref} type="submit" className={className} name={name} value={value} aria-disabled={busy || undefined}>
       {busy ? t("common.processing") : children}
     </button>
   );
+  // In a confirm dialog, Cancel stands beside it (DialogActions).
+  return useInDialog() ? <DialogActions>{button}</DialogActions> : button;
 }

@@ -22,7 +22,10 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
           <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
         </svg>
         <span>{t("language.label")}</span>
-        <span className="sr-only">: {LANGUAGE_NAMES[current as keyof typeof LANGUAGE_NAMES] ?? current}</span>
+        <span className="sr-only">
+          {" "}
+          {t("language.current", { language: LANGUAGE_NAMES[current as keyof typeof LANGUAGE_NAMES] ?? current })}
+        </span>
       </summary>
       <Form
         method="post"

@@ -7,6 +7,9 @@ import * as m0005 from "./migrations/0005_certificates";
 import * as m0006 from "./migrations/0006_performance";
 import * as m0007 from "./migrations/0007_menu_preferences";
 import * as m0008 from "./migrations/0008_draft_limits";
+import * as m0009 from "./migrations/0009_stored_images";
+import * as m0010 from "./migrations/0010_mail";
+import * as m0011 from "./migrations/0011_certificate_verification";
 import { type Database } from "./schema";
 
 // Listed by hand (not read from disk) so they travel inside the server bundle.
@@ -19,6 +22,9 @@ const migrations: Record<string, Migration> = {
   "0006_performance": m0006,
   "0007_menu_preferences": m0007,
   "0008_draft_limits": m0008,
+  "0009_stored_images": m0009,
+  "0010_mail": m0010,
+  "0011_certificate_verification": m0011,
 };
 
 /** Every migration this version of the app knows, in order (a backup with others is from a newer version). */

@@ -233,6 +233,30 @@ export interface CertificatesTable {
   issued_on: string;
   issued_by: number | null;
   created_at: string;
+  /** ABCD-EFGH-JKMN (modules/certificates/codes.ts): printed with its QR code, unique (migration 0011). */
+  verification_code: string;
+  /** Set when staff revoke it (ISO time), with who and why; cleared by a re-issue (ADR 048). */
+  revoked_at: string | null;
+  revoked_by: number | null;
+  revoke_reason: string | null;
+}
+
+/** A code a re-issue replaced: it still answers "revoked" (ADR 048). */
+export interface CertificateRetiredCodesTable {
+  code: string;
+  certificate_id: number;
+  issued_on: string;
+  revoked_at: string;
+  revoked_by: number | null;
+  revoke_reason: string;
+  replaced_at: string;
+}
+
+/** One public certificate lookup, for the per-client limit (kept a day: prune.server.ts). */
+export interface VerifyLookupsTable {
+  id: Generated<number>;
+  client: string;
+  created_at: string;
 }
 
 /**
@@ -269,6 +293,49 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Uploaded pictures (avatars, the school's logo), by the name their URL carries (ADR 038). */
+export interface StoredImagesTable {
+  name: string;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
+export type OutboxStatus = "queued" | "sending" | "sent" | "failed";
+export type MailKind = "invite" | "absence_warning" | "absence_danger";
+
+/** An e-mail waiting to go out, or sent, or given up on (migration 0010, ADR 046). */
+export interface OutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  kind: MailKind;
+  language: string;
+  user_id: number | null;
+  student_id: number | null;
+  status: OutboxStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** While `sending`: when a sender that claimed it is presumed gone. */
+  leased_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+  idempotency_key: string | null;
+}
+
+/** An absence threshold e-mail queued for a student in a course: once each, ever. */
+export interface AbsenceWarningsTable {
+  student_id: number;
+  course_id: number;
+  threshold: number;
+  half_absences: number;
+  outbox_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -291,8 +358,13 @@ export interface Database {
   settings: SettingsTable;
   password_tokens: PasswordTokensTable;
   certificates: CertificatesTable;
+  certificate_retired_codes: CertificateRetiredCodesTable;
+  verify_lookups: VerifyLookupsTable;
   menu_bookmarks: MenuBookmarksTable;
   menu_pins: MenuPinsTable;
+  stored_images: StoredImagesTable;
+  outbox: OutboxTable;
+  absence_warnings: AbsenceWarningsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { type TFunction } from "i18next";
 import { formatDay } from "~/components/format";
+import { appBaseUrl } from "~/env.server";
 import { readForm } from "~/http/form.server";
 import { assertSameOrigin } from "~/http/guards.server";
 import { RTL_LANGUAGES } from "~/i18n/config";
@@ -61,6 +62,8 @@ function sayRefusal(
       return refusal.one
         ? { title: t("issue.titleOne"), message: t("issue.one", { name: refusal.name }), issue: t("issue.buttonOne") }
         : { title: t("issue.titleAll"), message: t("issue.all"), issue: t("issue.buttonAll") };
+    case "revoked":
+      return { title: t("errors.noCertificate"), message: t("errors.revoked", { name: refusal.name }) };
     case "unprintable":
       return { message: t("errors.unprintable", { text: refusal.text, characters: refusal.characters }) };
   }
@@ -119,7 +122,8 @@ export async function pdfResponse(
 export async function coursePdfLoader(request: Request, kind: PdfKind, courseId: number, userId: number, back: string) {
   const target = parseTarget(request);
   if (!target) return pdfResponse(request, { ok: false, reason: "noTarget" }, back);
-  return pdfResponse(request, await coursePdf(await i18next.getLocale(request), kind, courseId, target, userId), back);
+  const lng = await i18next.getLocale(request);
+  return pdfResponse(request, await coursePdf(lng, kind, courseId, target, userId, "read", appBaseUrl(request)), back);
 }
 
 /**
@@ -139,7 +143,8 @@ export async function issueCertificatesAction(
   const form = await readForm(request);
   const target = parseTarget(request) ?? targetOf(form);
   if (!target) return pdfResponse(request, { ok: false, reason: "noTarget" }, back);
-  const outcome = await coursePdf(await i18next.getLocale(request), "certificate", courseId, target, userId, "issue");
+  const lng = await i18next.getLocale(request);
+  const outcome = await coursePdf(lng, "certificate", courseId, target, userId, "issue", appBaseUrl(request));
   if (!outcome.ok) return pdfResponse(request, outcome, back);
   const query = "studentId" in target ? `student=${target.studentId}` : "all=1";
   return redirect(`${path}?${query}`, 303);

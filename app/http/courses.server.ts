@@ -1,4 +1,5 @@
-import { translator } from "~/i18n/i18n.server";
+import { formatList } from "~/components/format";
+import { i18next, translator } from "~/i18n/i18n.server";
 import { type EnrollOutcome, type SaveOutcome } from "~/modules/courses/courses.server";
 import { type ReasonOf } from "~/modules/shared/outcome";
 import { type PromoteOutcome } from "~/modules/transfers/promote.server";
@@ -49,9 +50,11 @@ export async function enrolledAnswer(
   here: string,
   outcome: Extract<EnrollOutcome, { ok: true }>,
 ): Promise<Redirected> {
-  const t = await translator(request, "courses");
+  const [t, locale] = await Promise.all([translator(request, "courses"), i18next.getLocale(request)]);
   // The names are data, the rest is translated here: the toast shows the text as it is.
-  const description = outcome.skipped.length ? t("enroll.skipped", { names: outcome.skipped.join(", ") }) : undefined;
+  const description = outcome.skipped.length
+    ? t("enroll.skipped", { names: formatList(locale, outcome.skipped) })
+    : undefined;
   const back = new URL(request.url).searchParams.get("q");
   const to = back !== null ? `${here}?q=${encodeURIComponent(back)}#enroll` : here;
   if (outcome.enrolled === 0)

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { type Role } from "~/db/schema";
-import { CAPABILITIES, type Capability, can, isStaff } from "../modules/auth/permissions";
+import { CAPABILITIES, type Capability, can, homeFor, isStaff } from "../modules/auth/permissions";
 import { type SessionUser, clearSessionCookie, lookupSession, loginPath } from "./session.server";
 
 export const ACCESS_DENIED = "You don't have access to this section.";
@@ -71,29 +71,54 @@ export async function optionalUser(request: Request): Promise<SessionUser | null
   return found.state === "valid" ? found.user : null;
 }
 
-/** /dashboard, /admin*, /coordinator*: staff only; anyone else goes to /teachers. */
+/** /dashboard, /admin*, /coordinator*: staff only; a student goes to /student, anyone else to /teachers. */
 export async function requireStaff(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
+  if (user.role === "student") throw redirect("/student");
   if (!isStaff(user.role)) throw redirect("/teachers");
   return user;
 }
 
-/** Teacher-area routes other than /teachers itself: a non-professor goes to /dashboard. */
+/** Teacher-area routes other than /teachers itself: a student goes to /student, any other non-professor to /dashboard. */
 export async function requireProfessor(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
+  if (user.role === "student") throw redirect("/student");
   if (user.role !== "professor") throw redirect("/dashboard");
   return user;
 }
 
 /**
+ * Pages every signed-in role may open that are not a student's (/teachers
+ * itself): a student goes to /student (PRODUCT 2: a student reaches only
+ * /student*, their own PDFs and their profile).
+ */
+export async function requireNonStudent(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role === "student") throw redirect("/student");
+  return user;
+}
+
+/** The student portal (/student*): students only; anyone else goes to their own home. */
+export async function requireStudentRole(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "student") throw redirect(homeFor(user.role));
+  return user;
+}
+
+/**
  * One capability of the permission table, after the area's redirect rule:
- * staff capabilities send non-staff to /teachers, the professors' ones send
- * non-professors to /dashboard; a role of the right area without the
- * capability gets Access Denied (403).
+ * staff capabilities send non-staff to /teachers (a student to /student), the
+ * professors' ones send non-professors to /dashboard (a student to /student),
+ * the portal's send everyone but a student home; a role of the right area
+ * without the capability gets Access Denied (403).
  */
 export async function requirePermission(request: Request, capability: Capability): Promise<SessionUser> {
-  const professorArea = (CAPABILITIES[capability] as readonly Role[]).includes("professor");
-  const user = professorArea ? await requireProfessor(request) : await requireStaff(request);
+  const roles = CAPABILITIES[capability] as readonly Role[];
+  const user = roles.includes("student")
+    ? await requireStudentRole(request)
+    : roles.includes("professor")
+      ? await requireProfessor(request)
+      : await requireStaff(request);
   if (!can(user.role, capability)) forbidden();
   return user;
 }

@@ -4,9 +4,13 @@ import { type TypedResponse, json } from "@remix-run/node";
 import { z } from "zod";
 import { readForm, unknownForm } from "~/http/form.server";
 import { toasts } from "~/http/toast.server";
+import { installZodMessages } from "~/modules/shared/zod-messages";
 import { type ImageUpload } from "~/modules/users/avatar.server";
 import { isMultipart, readImageForm } from "./image-upload.server";
 import { NOT_FOUND, type Refusal, isRefusal, refusedPage } from "./outcome.server";
+
+// Every form this pipeline reads: zod's own messages as translation keys (entry.server does the same).
+installZodMessages();
 
 // The one refusal shape and its 404 (outcome.server.ts), as the pages import them.
 export { NOT_FOUND, type Refusal };

@@ -10,6 +10,9 @@ export const sidebarCookie = createCookie("sidebar", {
 });
 
 export async function readSidebar(request: Request): Promise<SidebarState> {
-  const v = await sidebarCookie.parse(request.headers.get("Cookie"));
+  const header = request.headers.get("Cookie");
+  // Most requests carry no sidebar choice: nothing to parse.
+  if (!header?.includes("sidebar=")) return "auto";
+  const v = await sidebarCookie.parse(header);
   return v === "open" || v === "closed" ? v : "auto";
 }

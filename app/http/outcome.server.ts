@@ -118,5 +118,6 @@ export const PDF_REFUSAL_STATUS = {
   notEligible: 409,
   noneEligible: 409,
   notIssued: 409,
+  revoked: 409,
   unprintable: 400,
 } as const satisfies Record<PdfRefusal["reason"] | "noTarget", RefusalStatus>;

@@ -18,15 +18,26 @@ export interface SessionUser {
   sessionId: number;
 }
 
+// The two cookies a server can need (Secure over HTTPS or not), made once
+// each rather than on every read (issue 18). The secrets are the process's,
+// read once at start (sessionSecrets refuses to start without them).
+const tokenCookies = new Map<boolean, ReturnType<typeof createCookie>>();
+
 function tokenCookie(request: Request) {
-  return createCookie("token", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: isHttps(request),
-    secrets: sessionSecrets(),
-    maxAge: SESSION_LIFETIME_MS / 1000,
-  });
+  const secure = isHttps(request);
+  let cookie = tokenCookies.get(secure);
+  if (!cookie) {
+    cookie = createCookie("token", {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure,
+      secrets: sessionSecrets(),
+      maxAge: SESSION_LIFETIME_MS / 1000,
+    });
+    tokenCookies.set(secure, cookie);
+  }
+  return cookie;
 }
 
 /** A new session with a fresh 256-bit token; the raw token is never stored. */
@@ -66,8 +77,29 @@ async function readToken(request: Request): Promise<string | null> {
 
 export type SessionLookup = { state: "none" } | { state: "expired" } | { state: "valid"; user: SessionUser };
 
-/** The signed-in user of a cookie or bearer token, read fresh from the database. */
-export async function lookupSession(request: Request): Promise<SessionLookup> {
+/**
+ * One lookup per page request (issue 18): a course page's layout, course
+ * frame and page each ask for the user of the same Request, which Remix
+ * hands to all three loaders. Only GET and HEAD are remembered: they change
+ * no session (an action that signs in or out, changes a password or locks
+ * an account runs on a POST, and the loaders after it get a new Request).
+ */
+const lookups = new WeakMap<Request, Promise<SessionLookup>>();
+
+/** The signed-in user of a cookie or bearer token, read fresh from the database (once per GET request). */
+export function lookupSession(request: Request): Promise<SessionLookup> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookupFresh(request);
+  let found = lookups.get(request);
+  if (!found) {
+    found = lookupFresh(request);
+    lookups.set(request, found);
+    // A failed lookup (the database down) is not remembered: the next asker tries again.
+    found.catch(() => lookups.delete(request));
+  }
+  return found;
+}
+
+async function lookupFresh(request: Request): Promise<SessionLookup> {
   const auth = request.headers.get("Authorization");
   const token = auth?.startsWith("Bearer ") ? auth.slice(7).trim() : await readToken(request);
   if (!token) return { state: "none" };

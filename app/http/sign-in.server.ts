@@ -38,7 +38,7 @@ export async function signIn(
   const outcome = await authenticate(form, request, context);
   if (!outcome.ok) return { ok: false, reason: outcome.code };
   const { id, role } = outcome.user;
-  const to = safeRedirect(redirectTo, homeFor(role) ?? "/authentication/login");
+  const to = safeRedirect(redirectTo, homeFor(role));
   const cookies = [await createSession(request, id)];
   const locale = await localeCookieFor(request, await savedLocale(id));
   if (locale) cookies.push(locale);

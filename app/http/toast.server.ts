@@ -24,6 +24,20 @@ export function toasts(request: Request): ToastUtils {
   return found;
 }
 
+/**
+ * The toast this request carries, and the header that clears it (null when
+ * there was none). A request without a toast cookie has none: remix-toast
+ * would still parse, validate and sign an empty session for it (an HMAC on
+ * every page, issue 18), whose cookie nobody sends.
+ */
+export async function readToast(request: Request): Promise<{ toast: ToastMessage | null; headers: Headers | null }> {
+  if (!request.headers.get("Cookie")?.includes("toast=")) return { toast: null, headers: null };
+  const { toast, headers } = await toasts(request).getToast(request);
+  return toast ? { toast, headers } : { toast: null, headers: null };
+}
+
+type ToastMessage = NonNullable<Awaited<ReturnType<ToastUtils["getToast"]>>["toast"]>;
+
 // ---------------------------------------------------------------------------
 // Failed form posts (spec 8, PRODUCT 10): one answer, with and without JavaScript.
 

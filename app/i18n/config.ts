@@ -30,6 +30,9 @@ export const NAMESPACES = [
   "transfers",
   "users",
   "pdf",
+  "mail",
+  "portal",
+  "verify",
 ] as const;
 
 export const i18nConfig = {

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { createInstance } from "i18next";
+import { type TFunction, createInstance } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { schoolLanguage } from "~/modules/settings/settings.server";
 import { FALLBACK_LANGUAGE, LANGUAGES, i18nConfig } from "./config";
@@ -14,6 +15,23 @@ for (const [path, mod] of Object.entries(files)) {
   (resources[m[1]] ??= {})[m[2]] = mod.default;
 }
 export const NAMESPACES = Object.keys(resources[FALLBACK_LANGUAGE] ?? { common: {} });
+
+/**
+ * The version of the locale files this build serves: a hash of their content
+ * (sorted by path), so any change to any translation gives every file a new
+ * address (locale-url.ts) and browsers may keep one for a year (server/serve.js
+ * reads this through entry.server's export).
+ */
+export const LOCALES_VERSION = createHash("sha256")
+  .update(
+    JSON.stringify(
+      Object.keys(files)
+        .sort()
+        .map((path) => [path, files[path].default]),
+    ),
+  )
+  .digest("hex")
+  .slice(0, 12);
 
 // The language a user picked; not secret, so not signed, but validated on read.
 export const localeCookie = createCookie("lng", {
@@ -43,7 +61,30 @@ export function browserLanguages(request: Request): string[] | null {
   return wanted.length ? wanted.map((l) => l.code) : null;
 }
 
-export const i18next = new RemixI18Next({
+/**
+ * remix-i18next's detection, asked once per GET request (issue 18): the root
+ * loader, the page's loader (its translator), entry.server and the PDF
+ * routes each want the language of the same Request, and each ask parsed
+ * the language cookie and Accept-Language again (and, without either, read
+ * the school's language). A POST is asked afresh: its action may change
+ * the language (the profile, the language menu) before it translates.
+ */
+class RequestLocales extends RemixI18Next {
+  readonly #locales = new WeakMap<Request, Promise<string>>();
+
+  override getLocale(request: Request): Promise<string> {
+    if (request.method !== "GET" && request.method !== "HEAD") return super.getLocale(request);
+    let locale = this.#locales.get(request);
+    if (!locale) {
+      locale = super.getLocale(request);
+      this.#locales.set(request, locale);
+      locale.catch(() => this.#locales.delete(request));
+    }
+    return locale;
+  }
+}
+
+export const i18next = new RequestLocales({
   detection: {
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: FALLBACK_LANGUAGE,
@@ -66,9 +107,23 @@ export const i18next = new RemixI18Next({
 const shared = createInstance();
 const sharedReady = shared.init({ ...i18nConfig, resources, ns: [...NAMESPACES] });
 
-export async function translator(request: Request, namespace = "common") {
-  const [locale] = await Promise.all([i18next.getLocale(request), sharedReady]);
-  return shared.getFixedT(locale, namespace);
+// getFixedT builds a new function each call; one per language and namespace is enough.
+const fixed = new Map<string, TFunction>();
+
+export async function translator(request: Request, namespace = "common"): Promise<TFunction> {
+  return languageTranslator(await i18next.getLocale(request), namespace);
+}
+
+/** The same t() for a language known already (a PDF's reader). */
+export async function languageTranslator(locale: string, namespace = "common"): Promise<TFunction> {
+  await sharedReady;
+  const key = `${locale}:${namespace}`;
+  let t = fixed.get(key);
+  if (!t) {
+    t = shared.getFixedT(locale, namespace);
+    fixed.set(key, t);
+  }
+  return t;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import { PDFDocument, rgb } from "pdf-lib";
 import { NOT_REPORTED } from "~/modules/grades/grading";
-import { ENGLISH, type PdfLocale } from "./labels";
+import { ENGLISH, type PdfLocale, allLabelText } from "./labels";
+import { drawQr } from "./qr";
 import {
   A4_LANDSCAPE,
   type FontBytes,
@@ -9,11 +10,10 @@ import {
   LINE,
   MUTED,
   PRIMARY,
-  assertPrintable,
-  drawCentered,
-  drawFitted,
   type LogoMark,
   type SchoolLogo,
+  Sheet,
+  assertPrintable,
   drawLogo,
   embedFonts,
   embedLogo,
@@ -33,6 +33,9 @@ export interface CertificateData {
   /** YYYY-MM-DD, stored with the number: a reprint shows the same date. */
   issuedOn: string;
   number: string;
+  /** The verification code (ABCD-EFGH-JKMN) and the absolute URL its QR code holds (ADR 048). */
+  code: string;
+  verifyUrl: string;
   studentName: string;
   level: string;
   /** Pre-A1, A1, A2, B1, B2; null for levels outside the CEFR (private classes). */
@@ -75,21 +78,34 @@ export const CERTIFICATE_LAYOUT = {
   issued: { y: 130, maxSize: 11, minSize: 8 },
   signatures: { lineY: 86, halfWidth: 105, centers: [CENTER - 200, CENTER + 200], nameY: 72, roleY: 60 },
   number: { y: 42, right: WIDTH - 48, size: 9 },
+  /** Bottom corner at the start side: the QR code, the code and the URL beside it. */
+  verify: { qrX: 42, qrY: 38, qrSize: 66, textX: 116, codeY: 50, urlY: 40, size: 8 },
 } as const;
 
 /** The texts of a certificate that come from people (the labels are checked by the caller). */
 function dataTexts(d: CertificateData) {
-  return [d.schoolName, d.place, d.studentName, d.level, d.courseCode, d.band, d.professor ?? "", d.number];
+  return [
+    d.schoolName,
+    d.place,
+    d.studentName,
+    d.level,
+    d.courseCode,
+    d.band,
+    d.professor ?? "",
+    d.number,
+    d.code,
+    d.verifyUrl,
+  ];
 }
 
 /** Refuses (UnprintableTextError) before drawing anything the fonts cannot print. */
 export function checkCertificate(d: CertificateData, bytes: FontBytes) {
-  for (const text of dataTexts(d)) assertPrintable(text, bytes.regular, bytes.bold);
-  assertPrintable(d.studentName, bytes.display);
+  for (const text of dataTexts(d)) assertPrintable(text, bytes, ["regular", "bold"]);
+  assertPrintable(d.studentName, bytes, ["display"]);
 }
 
 function drawCertificatePage(
-  page: PDFPage,
+  sheet: Sheet,
   fonts: Fonts,
   mark: LogoMark,
   d: CertificateData,
@@ -97,6 +113,7 @@ function drawCertificatePage(
 ) {
   const L = CERTIFICATE_LAYOUT;
   const c = labels.certificate;
+  const page = sheet.page;
 
   // Frame: a thick violet border and a thin one inside it.
   page.drawRectangle({
@@ -117,7 +134,7 @@ function drawCertificatePage(
   });
 
   drawLogo(page, CENTER - L.logo.size / 2, L.logo.y, L.logo.size, mark);
-  drawFitted(page, d.schoolName, fonts.bold, {
+  sheet.fitted(d.schoolName, fonts.bold, {
     x: CENTER - TEXT_WIDTH / 2,
     y: L.school.y,
     width: TEXT_WIDTH,
@@ -126,16 +143,16 @@ function drawCertificatePage(
     align: "center",
   });
 
-  drawCentered(page, c.title.toLocaleUpperCase(locale), fonts.bold, L.title.size, CENTER, L.title.y, PRIMARY);
-  drawCentered(page, c.subtitle, fonts.regular, L.subtitle.size, CENTER, L.subtitle.y, MUTED);
-  drawCentered(page, c.certify, fonts.regular, L.certify.size, CENTER, L.certify.y, INK);
+  sheet.textCentered(c.title.toLocaleUpperCase(locale), fonts.bold, L.title.size, CENTER, L.title.y, PRIMARY);
+  sheet.textCentered(c.subtitle, fonts.regular, L.subtitle.size, CENTER, L.subtitle.y, MUTED);
+  sheet.textCentered(c.certify, fonts.regular, L.certify.size, CENTER, L.certify.y, INK);
 
   // The name: shrinks to fit, wraps to two lines at the smallest size.
   const name = fitText(d.studentName, fonts.display, TEXT_WIDTH, L.name.maxSize, L.name.minSize);
   const lines = name.lines.slice(0, 2);
   const leading = name.size * 1.15;
   const firstY = L.name.y + ((lines.length - 1) * leading) / 2;
-  lines.forEach((line, i) => drawCentered(page, line, fonts.display, name.size, CENTER, firstY - i * leading, INK));
+  lines.forEach((line, i) => sheet.textCentered(line, fonts.display, name.size, CENTER, firstY - i * leading, INK));
   page.drawLine({
     start: { x: CENTER - 250, y: L.name.underlineY },
     end: { x: CENTER + 250, y: L.name.underlineY },
@@ -143,10 +160,9 @@ function drawCertificatePage(
     color: LINE,
   });
 
-  drawCentered(page, c.completed, fonts.regular, L.completed.size, CENTER, L.completed.y, INK);
+  sheet.textCentered(c.completed, fonts.regular, L.completed.size, CENTER, L.completed.y, INK);
   const level = d.cefr ? fill(c.level, { level: d.level, band: d.cefr }) : d.level;
-  drawFitted(
-    page,
+  sheet.fitted(
     level,
     fonts.bold,
     {
@@ -164,8 +180,7 @@ function drawCertificatePage(
     start: formatDay(d.startDate, locale),
     end: formatDay(d.endDate, locale),
   });
-  drawFitted(
-    page,
+  sheet.fitted(
     course,
     fonts.regular,
     {
@@ -187,13 +202,13 @@ function drawCertificatePage(
   ];
   results.forEach(([label, value], i) => {
     const x = CENTER + L.results.columns[i];
-    drawCentered(page, label.toLocaleUpperCase(locale), fonts.regular, L.results.labelSize, x, L.results.labelY, MUTED);
+    sheet.textCentered(label.toLocaleUpperCase(locale), fonts.regular, L.results.labelSize, x, L.results.labelY, MUTED);
     const fitted = fitText(value, fonts.bold, L.results.width, L.results.valueMaxSize, L.results.valueMinSize);
-    drawCentered(page, fitted.lines[0], fonts.bold, fitted.size, x, L.results.valueY, INK);
+    sheet.textCentered(fitted.lines[0], fonts.bold, fitted.size, x, L.results.valueY, INK);
   });
 
   const issued = fill(c.issued, { place: d.place, date: formatDay(d.issuedOn, locale) });
-  drawFitted(page, issued, fonts.regular, {
+  sheet.fitted(issued, fonts.regular, {
     x: CENTER - TEXT_WIDTH / 2,
     y: L.issued.y,
     width: TEXT_WIDTH,
@@ -208,7 +223,7 @@ function drawCertificatePage(
   ];
   signers.forEach(([who, role], i) => {
     const x = L.signatures.centers[i];
-    page.drawLine({
+    sheet.line({
       start: { x: x - L.signatures.halfWidth, y: L.signatures.lineY },
       end: { x: x + L.signatures.halfWidth, y: L.signatures.lineY },
       thickness: 0.8,
@@ -216,19 +231,19 @@ function drawCertificatePage(
     });
     if (who) {
       const fitted = fitText(who, fonts.bold, 2 * L.signatures.halfWidth, 10, 7);
-      drawCentered(page, fitted.lines[0], fonts.bold, fitted.size, x, L.signatures.nameY, INK);
+      sheet.textCentered(fitted.lines[0], fonts.bold, fitted.size, x, L.signatures.nameY, INK);
     }
-    drawCentered(page, role, fonts.regular, 9, x, who ? L.signatures.roleY : L.signatures.nameY, MUTED);
+    sheet.textCentered(role, fonts.regular, 9, x, who ? L.signatures.roleY : L.signatures.nameY, MUTED);
   });
 
   const number = fill(c.number, { number: d.number });
-  page.drawText(number, {
-    x: L.number.right - fonts.regular.widthOfTextAtSize(number, L.number.size),
-    y: L.number.y,
-    size: L.number.size,
-    font: fonts.regular,
-    color: rgb(0.3, 0.32, 0.38),
-  });
+  sheet.textEnd(number, fonts.regular, L.number.size, L.number.right, L.number.y, rgb(0.3, 0.32, 0.38));
+
+  // Anyone can check it: the QR code of the verification URL, the code and the URL beside it.
+  const V = L.verify;
+  drawQr(page, d.verifyUrl, sheet.rtl ? WIDTH - V.qrX - V.qrSize : V.qrX, V.qrY, V.qrSize);
+  sheet.text(fill(c.verifyCode, { code: d.code }), fonts.bold, V.size, V.textX, V.codeY, INK);
+  sheet.text(fill(c.verifyAt, { url: d.verifyUrl }), fonts.regular, V.size, V.textX, V.urlY, MUTED);
 }
 
 /** One page per certificate (a course's batch is one PDF); the school's logo, or its initial without one. */
@@ -240,7 +255,8 @@ export async function certificatePdf(
 ): Promise<Uint8Array> {
   for (const d of certificates) checkCertificate(d, bytes);
   const doc = await PDFDocument.create();
-  const fonts = await embedFonts(doc, bytes);
+  const texts = [allLabelText(locale.labels), ...certificates.flatMap(dataTexts)];
+  const fonts = await embedFonts(doc, bytes, { texts, rtl: locale.rtl });
   const mark = await embedLogo(doc, logo, certificates[0]?.schoolName ?? "", fonts);
   doc.setTitle(
     certificates.length === 1
@@ -249,6 +265,8 @@ export async function certificatePdf(
   );
   doc.setCreator(certificates[0]?.schoolName ?? "");
   doc.setProducer("pdf-lib");
-  for (const d of certificates) drawCertificatePage(doc.addPage(A4_LANDSCAPE), fonts, mark, d, locale);
+  for (const d of certificates) {
+    drawCertificatePage(new Sheet(doc.addPage(A4_LANDSCAPE), fonts.rtl), fonts, mark, d, locale);
+  }
   return doc.save();
 }

@@ -1,7 +1,7 @@
-import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import { PDFDocument, rgb } from "pdf-lib";
 import { type GradingCategory } from "~/db/schema";
 import { NOT_REPORTED } from "~/modules/grades/grading";
-import { ENGLISH, type PdfLabels, type PdfLocale, moduleLabel, resultLabel } from "./labels";
+import { ENGLISH, type PdfLabels, type PdfLocale, allLabelText, moduleLabel, resultLabel } from "./labels";
 import {
   A4_PORTRAIT,
   FAIL_COLOR,
@@ -11,12 +11,11 @@ import {
   LINE,
   MUTED,
   PASS_COLOR,
-  assertPrintable,
-  drawFitted,
   type LogoMark,
   type SchoolLogo,
+  Sheet,
+  assertPrintable,
   drawLogo,
-  drawRight,
   embedFonts,
   embedLogo,
   fill,
@@ -24,6 +23,8 @@ import {
   formatCount,
   formatDay,
   formatScore,
+  textWidth,
+  wrapText,
 } from "./text";
 
 // The student report: A4 portrait, fixed coordinates (points from the
@@ -70,6 +71,8 @@ const MARGIN = 48;
 /** What the next-level box shows for a FAIL: an em dash, as the report page does. */
 const NO_NEXT_LEVEL = "—";
 const CONTENT = WIDTH - 2 * MARGIN;
+/** The smallest size a label shrinks to before it wraps. */
+const LABEL_MIN_SIZE = 5.5;
 const RIGHT = WIDTH - MARGIN;
 
 export const REPORT_LAYOUT = {
@@ -113,13 +116,13 @@ function dataTexts(d: ReportData) {
 }
 
 export function checkReport(d: ReportData, bytes: FontBytes) {
-  for (const text of dataTexts(d)) assertPrintable(text, bytes.regular, bytes.bold);
+  for (const text of dataTexts(d)) assertPrintable(text, bytes, ["regular", "bold"]);
 }
 
 class ReportPages {
-  page: PDFPage;
+  sheet: Sheet;
   y = 0;
-  pages: PDFPage[] = [];
+  pages: Sheet[] = [];
   constructor(
     private doc: PDFDocument,
     private fonts: Fonts,
@@ -127,67 +130,89 @@ class ReportPages {
     private d: ReportData,
     private loc: PdfLocale,
   ) {
-    this.page = this.newPage();
+    this.sheet = this.newPage();
   }
 
   newPage() {
-    const page = this.doc.addPage(A4_PORTRAIT);
-    this.pages.push(page);
-    this.page = page;
+    const sheet = new Sheet(this.doc.addPage(A4_PORTRAIT), this.fonts.rtl);
+    this.pages.push(sheet);
+    this.sheet = sheet;
     this.drawHeader();
-    return page;
+    return sheet;
   }
 
   drawHeader() {
-    const { page, fonts, d } = this;
+    const { sheet, fonts, d } = this;
     const { labels, locale } = this.loc;
     const H = REPORT_LAYOUT.header;
-    drawLogo(page, MARGIN, H.logoY, H.logoSize, this.mark);
+    const logoX = sheet.rtl ? WIDTH - MARGIN - H.logoSize : MARGIN;
+    drawLogo(sheet.page, logoX, H.logoY, H.logoSize, this.mark);
     const dateText = fill(labels.report.issued, { date: formatDay(d.issuedOn, locale) });
-    const dateWidth = fonts.regular.widthOfTextAtSize(dateText, 9);
-    drawFitted(page, d.schoolName, fonts.bold, {
+    const dateWidth = textWidth(fonts.regular, dateText, 9);
+    sheet.fitted(d.schoolName, fonts.bold, {
       x: H.textX,
       y: H.schoolY,
       width: RIGHT - H.textX - dateWidth - 16,
       maxSize: 16,
       minSize: 9,
     });
-    page.drawText(labels.report.title, { x: H.textX, y: H.titleY, size: 11, font: fonts.regular, color: MUTED });
-    drawRight(page, dateText, fonts.regular, 9, RIGHT, H.schoolY, MUTED);
-    page.drawLine({ start: { x: MARGIN, y: H.ruleY }, end: { x: RIGHT, y: H.ruleY }, thickness: 1, color: LINE });
+    sheet.text(labels.report.title, fonts.regular, 11, H.textX, H.titleY, MUTED);
+    sheet.textEnd(dateText, fonts.regular, 9, RIGHT, H.schoolY, MUTED);
+    sheet.line({ start: { x: MARGIN, y: H.ruleY }, end: { x: RIGHT, y: H.ruleY }, thickness: 1, color: LINE });
     this.y = H.ruleY - 24;
   }
 
   drawFooter() {
     const { fonts, d } = this;
+    const { locale } = this.loc;
     const F = REPORT_LAYOUT.footer;
     const total = this.pages.length;
-    this.pages.forEach((page, i) => {
+    this.pages.forEach((sheet, i) => {
       const left = `${d.schoolName} · ${d.courseCode} · ${d.studentName}`;
       const fitted = fitText(left, fonts.regular, CONTENT - 60, F.size, 5);
-      page.drawText(fitted.lines[0], { x: MARGIN, y: F.y, size: fitted.size, font: fonts.regular, color: MUTED });
-      drawRight(page, `${i + 1} / ${total}`, fonts.regular, F.size, RIGHT, F.y, MUTED);
+      sheet.text(fitted.lines[0], fonts.regular, fitted.size, MARGIN, F.y, MUTED);
+      sheet.textEnd(
+        `${formatCount(i + 1, locale)} / ${formatCount(total, locale)}`,
+        fonts.regular,
+        F.size,
+        RIGHT,
+        F.y,
+        MUTED,
+      );
     });
   }
 
-  label(text: string, x: number, y: number, width: number) {
-    const fitted = fitText(
-      text.toLocaleUpperCase(this.loc.locale),
-      this.fonts.regular,
-      width,
-      REPORT_LAYOUT.info.labelSize,
-      5.5,
-    );
-    this.page.drawText(fitted.lines[0], { x, y, size: fitted.size, font: this.fonts.regular, color: MUTED });
+  /**
+   * A small-capitals label on one line; with `twoLines`, a label too long for
+   * one line even at the smallest size (the glossary's "Porcentaje de
+   * asistencia" in an attendance box) takes two, starting a little higher.
+   */
+  label(text: string, x: number, y: number, width: number, twoLines = false) {
+    const upper = text.toLocaleUpperCase(this.loc.locale);
+    const { labelSize } = REPORT_LAYOUT.info;
+    const fitted = fitText(upper, this.fonts.regular, width, labelSize, LABEL_MIN_SIZE);
+    if (fitted.lines.length === 1 || !twoLines) {
+      this.sheet.text(fitted.lines[0], this.fonts.regular, fitted.size, x, y, MUTED);
+      return;
+    }
+    let size = Math.min(labelSize, 6.5);
+    let lines = wrapText(upper, this.fonts.regular, size, width);
+    while (lines.length > 2 && size > LABEL_MIN_SIZE) {
+      size -= 0.5;
+      lines = wrapText(upper, this.fonts.regular, size, width);
+    }
+    lines.slice(0, 2).forEach((line, i) => {
+      this.sheet.text(line, this.fonts.regular, size, x, y + 5 - i * (size + 1.5), MUTED);
+    });
   }
 
   drawStudent() {
-    const { page, fonts, d } = this;
+    const { sheet, fonts, d } = this;
     const { labels, locale } = this.loc;
     const S = REPORT_LAYOUT.student;
     const I = REPORT_LAYOUT.info;
     this.label(labels.report.student, MARGIN, S.labelY, CONTENT);
-    const used = drawFitted(page, d.studentName, fonts.bold, {
+    const used = sheet.fitted(d.studentName, fonts.bold, {
       x: MARGIN,
       y: S.nameY,
       width: CONTENT,
@@ -208,7 +233,7 @@ class ReportPages {
         const x = MARGIN + col * I.columnWidth;
         this.label(label, x, y, I.columnWidth - 12);
         const fitted = fitText(value, fonts.regular, I.columnWidth - 12, I.valueSize, 6.5);
-        page.drawText(fitted.lines[0], { x, y: y - 13, size: fitted.size, font: fonts.regular, color: INK });
+        sheet.text(fitted.lines[0], fonts.regular, fitted.size, x, y - 13, INK);
       }
       y -= I.rowHeight + 6;
     }
@@ -216,12 +241,12 @@ class ReportPages {
   }
 
   section(title: string) {
-    this.page.drawText(title, { x: MARGIN, y: this.y, size: 11.5, font: this.fonts.bold, color: INK });
+    this.sheet.text(title, this.fonts.bold, 11.5, MARGIN, this.y, INK);
     this.y -= 10;
   }
 
   drawAttendance() {
-    const { page, fonts, d } = this;
+    const { sheet, fonts, d } = this;
     const { labels, locale } = this.loc;
     const A = REPORT_LAYOUT.attendance;
     this.section(labels.report.attendance);
@@ -238,7 +263,7 @@ class ReportPages {
     const top = this.y;
     cells.forEach(([label, value], i) => {
       const x = MARGIN + i * width;
-      page.drawRectangle({
+      sheet.rect({
         x: x + 1,
         y: top - A.boxHeight,
         width: width - 2,
@@ -247,8 +272,8 @@ class ReportPages {
         borderColor: LINE,
         borderWidth: 0.5,
       });
-      this.label(label, x + 6, top - 13, width - 12);
-      page.drawText(value, { x: x + 6, y: top - 32, size: 13, font: fonts.bold, color: INK });
+      this.label(label, x + 6, top - 13, width - 12, true);
+      sheet.text(value, fonts.bold, 13, x + 6, top - 32, INK);
     });
     this.y = top - A.boxHeight - 26;
   }
@@ -266,20 +291,14 @@ class ReportPages {
     this.section(labels.report.grades);
     if (!d.categories.length) {
       this.y -= 8;
-      this.page.drawText(labels.report.noItems, {
-        x: MARGIN,
-        y: this.y,
-        size: G.size,
-        font: fonts.regular,
-        color: MUTED,
-      });
+      this.sheet.text(labels.report.noItems, fonts.regular, G.size, MARGIN, this.y, MUTED);
       this.y -= 24;
       return;
     }
     for (const cat of d.categories) {
       this.ensure(G.headerHeight + G.rowHeight * Math.min(cat.items.length, 2));
       const top = this.y;
-      this.page.drawRectangle({
+      this.sheet.rect({
         x: MARGIN,
         y: top - G.headerHeight,
         width: CONTENT,
@@ -288,34 +307,21 @@ class ReportPages {
       });
       const name = categoryLabel(cat.category, d.exam, labels);
       const weight = fill(labels.report.weight, { percent: formatCount(cat.percentage, locale) });
-      const average = `${labels.report.average}: ${formatScore(cat.average, locale)}`;
-      const averageWidth = fonts.bold.widthOfTextAtSize(average, G.size);
-      const weightWidth = fonts.regular.widthOfTextAtSize(weight, G.size - 1);
+      const average = fill(labels.report.averageOf, { average: formatScore(cat.average, locale) });
+      const averageWidth = textWidth(fonts.bold, average, G.size);
+      const weightWidth = textWidth(fonts.regular, weight, G.size - 1);
       const titleFit = fitText(name, fonts.bold, CONTENT - averageWidth - weightWidth - 40, G.size + 0.5, 6);
-      this.page.drawText(titleFit.lines[0], {
-        x: MARGIN + 6,
-        y: top - 14,
-        size: titleFit.size,
-        font: fonts.bold,
-        color: INK,
-      });
-      drawRight(this.page, weight, fonts.regular, G.size - 1, RIGHT - averageWidth - 20, top - 14, MUTED);
-      drawRight(this.page, average, fonts.bold, G.size, RIGHT - 6, top - 14, INK);
+      this.sheet.text(titleFit.lines[0], fonts.bold, titleFit.size, MARGIN + 6, top - 14, INK);
+      this.sheet.textEnd(weight, fonts.regular, G.size - 1, RIGHT - averageWidth - 20, top - 14, MUTED);
+      this.sheet.textEnd(average, fonts.bold, G.size, RIGHT - 6, top - 14, INK);
       this.y = top - G.headerHeight;
       for (const item of cat.items) {
         this.ensure(G.rowHeight);
         const rowTop = this.y;
         const fitted = fitText(item.name, fonts.regular, CONTENT - G.gradeColumn - 18, G.size, 6);
-        this.page.drawText(fitted.lines[0], {
-          x: MARGIN + 12,
-          y: rowTop - 12,
-          size: fitted.size,
-          font: fonts.regular,
-          color: INK,
-        });
+        this.sheet.text(fitted.lines[0], fonts.regular, fitted.size, MARGIN + 12, rowTop - 12, INK);
         const grade = item.grade === null ? labels.report.notGraded : formatScore(item.grade, locale);
-        drawRight(
-          this.page,
+        this.sheet.textEnd(
           grade,
           item.grade === null ? fonts.regular : fonts.bold,
           G.size,
@@ -323,7 +329,7 @@ class ReportPages {
           rowTop - 12,
           item.grade === null ? MUTED : INK,
         );
-        this.page.drawLine({
+        this.sheet.line({
           start: { x: MARGIN, y: rowTop - G.rowHeight },
           end: { x: RIGHT, y: rowTop - G.rowHeight },
           thickness: 0.4,
@@ -341,9 +347,9 @@ class ReportPages {
     const { labels, locale } = this.loc;
     const S = REPORT_LAYOUT.summary;
     this.ensure(S.height + 10);
-    const page = this.page;
+    const sheet = this.sheet;
     const top = this.y;
-    page.drawRectangle({
+    sheet.rect({
       x: MARGIN,
       y: top - S.height,
       width: CONTENT,
@@ -352,31 +358,19 @@ class ReportPages {
       borderWidth: 0.8,
     });
 
-    // Left third: final grade and PASS/FAIL.
+    // The start third: final grade and PASS/FAIL.
     const col = CONTENT / 3;
     this.label(labels.report.finalGrade, MARGIN + 12, top - 18, col - 24);
-    page.drawText(formatScore(d.final, locale), {
-      x: MARGIN + 12,
-      y: top - 48,
-      size: 26,
-      font: fonts.bold,
-      color: INK,
-    });
+    sheet.text(formatScore(d.final, locale), fonts.bold, 26, MARGIN + 12, top - 48, INK);
     this.label(labels.report.result, MARGIN + 12, top - 70, col - 24);
     const result = resultLabel(d.result, labels);
     const resultFit = fitText(result, fonts.bold, col - 40, 13, 7);
-    const resultWidth = fonts.bold.widthOfTextAtSize(resultFit.lines[0], resultFit.size);
+    const resultWidth = textWidth(fonts.bold, resultFit.lines[0], resultFit.size);
     const color = d.result === "PASS" ? PASS_COLOR : FAIL_COLOR;
-    page.drawRectangle({ x: MARGIN + 12, y: top - 98, width: resultWidth + 16, height: 22, color });
-    page.drawText(resultFit.lines[0], {
-      x: MARGIN + 20,
-      y: top - 91,
-      size: resultFit.size,
-      font: fonts.bold,
-      color: rgb(1, 1, 1),
-    });
+    sheet.rect({ x: MARGIN + 12, y: top - 98, width: resultWidth + 16, height: 22, color });
+    sheet.text(resultFit.lines[0], fonts.bold, resultFit.size, MARGIN + 20, top - 91, rgb(1, 1, 1));
 
-    // Right two thirds: band, exam and its modules, next level.
+    // The other two thirds: band, exam and its modules, next level.
     const x = MARGIN + col;
     const width = CONTENT - col - 12;
     const band = d.band === NOT_REPORTED ? labels.results.notReported : d.band;
@@ -392,7 +386,7 @@ class ReportPages {
       const y = top - 18 - i * 32;
       this.label(label, x, y, width);
       const fitted = fitText(value, fonts.bold, width, 11, 6.5);
-      page.drawText(fitted.lines[0], { x, y: y - 14, size: fitted.size, font: fonts.bold, color: INK });
+      sheet.text(fitted.lines[0], fonts.bold, fitted.size, x, y - 14, INK);
     });
     this.y = top - S.height - 20;
   }
@@ -402,10 +396,10 @@ class ReportPages {
     const S = REPORT_LAYOUT.signature;
     if (this.y < S.lineY + 30) this.newPage();
     const x = RIGHT - S.width;
-    this.page.drawLine({ start: { x, y: S.lineY }, end: { x: RIGHT, y: S.lineY }, thickness: 0.8, color: INK });
+    this.sheet.line({ start: { x, y: S.lineY }, end: { x: RIGHT, y: S.lineY }, thickness: 0.8, color: INK });
     const caption = this.d.professor ? `${labels.report.signature} · ${this.d.professor}` : labels.report.signature;
     const fitted = fitText(caption, this.fonts.regular, S.width, 8.5, 5.5);
-    drawRight(this.page, fitted.lines[0], this.fonts.regular, fitted.size, RIGHT, S.lineY - 12, MUTED);
+    this.sheet.textEnd(fitted.lines[0], this.fonts.regular, fitted.size, RIGHT, S.lineY - 12, MUTED);
   }
 }
 
@@ -418,7 +412,8 @@ export async function studentReportPdf(
 ): Promise<Uint8Array> {
   for (const d of reports) checkReport(d, bytes);
   const doc = await PDFDocument.create();
-  const fonts = await embedFonts(doc, bytes);
+  const texts = [allLabelText(locale.labels), ...reports.flatMap(dataTexts)];
+  const fonts = await embedFonts(doc, bytes, { texts, rtl: locale.rtl });
   const mark = await embedLogo(doc, logo, reports[0]?.schoolName ?? "", fonts);
   doc.setTitle(
     reports.length === 1 ? `${locale.labels.report.title} — ${reports[0].studentName}` : locale.labels.report.title,

@@ -11,7 +11,8 @@ import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
 import { auditPage } from "~/modules/audit/audit-log.server";
 
-export const handle = { i18n: ["common", "users"] };
+// The details name fields and values of every part of the app (audit-details.ts).
+export const handle = { i18n: ["common", "users", "courses", "gradebook", "school", "students"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "audit:view");

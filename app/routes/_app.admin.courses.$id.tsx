@@ -67,7 +67,7 @@ export default function CourseDetail() {
         title={c.course_id}
         titleClassName="font-mono"
         back={{ to: "/admin/courses", label: t("backToList") }}
-        badge={<StatusBadge status={c.status} />}
+        badge={<StatusBadge kind="course" status={c.status} />}
       />
       <div className="flex flex-wrap gap-3">
         <Link to={`${here}/edit`} className="btn-primary">

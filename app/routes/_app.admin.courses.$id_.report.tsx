@@ -6,6 +6,7 @@ import { PdfLinks } from "~/components/grades/pdf-links";
 import { ReportTable } from "~/components/grades/report-table";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
+import { CertificatesLink } from "~/components/verify/certificates-link";
 import { PROMOTE_REFUSALS } from "~/http/courses.server";
 import { requirePermission } from "~/http/guards.server";
 import { requireId } from "~/http/ids.server";
@@ -18,8 +19,8 @@ import { courseReportPage } from "~/modules/courses/admin-pages.server";
 import { courseReportForms } from "~/modules/courses/schema";
 import { promotePassing } from "~/modules/transfers/promote.server";
 
-// "students" for the absence highlight's words (AbsenceCount).
-export const handle = { i18n: ["common", "gradebook", "students"] };
+// "students" for the absence highlight's words (AbsenceCount); "verify" for the certificates link.
+export const handle = { i18n: ["common", "gradebook", "students", "verify"] };
 
 /** The course's report, grades and attendance, read-only, for admin and coordinator (PRODUCT 2). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -68,6 +69,7 @@ export default function StaffCourseReport() {
 
       <ReportTable rows={rows} categories={categories} exam={exam} sort={sort} dir={dir} />
       <PdfLinks base={`/admin/courses/${course.id}`} endDate={course.endDate} students={rows} />
+      <CertificatesLink courseId={course.id} />
 
       <CourseGrades exam={exam} items={items} grades={grades} />
       <PromoteSection promote={promote} error={refused} />

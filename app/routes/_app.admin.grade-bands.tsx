@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { BandForm } from "~/components/grades/band-form";
@@ -54,6 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function GradeBands() {
   const { bands } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const appNames = useAppNames();
   const [params] = useSearchParams();
   const editing = bands.find((b) => b.id === Number(params.get("edit")));
   const deleting = bands.find((b) => b.id === Number(params.get("delete")));
@@ -74,7 +76,7 @@ export default function GradeBands() {
         rowKey={(b) => b.id}
         empty={t("bands.empty")}
         columns={[
-          { header: t("bands.name"), rowHeader: true, cell: (b) => b.name },
+          { header: t("bands.name"), rowHeader: true, cell: (b) => appNames.band(b.name) },
           { header: t("bands.min"), align: "end", className: "tabular-nums", cell: (b) => number.format(b.min) },
           { header: t("bands.max"), align: "end", className: "tabular-nums", cell: (b) => number.format(b.max) },
           {
@@ -84,7 +86,7 @@ export default function GradeBands() {
               <div className="flex justify-end gap-3">
                 <Link to={`?edit=${b.id}#band-form`} className="text-sm font-medium text-primary-dark underline">
                   {t("edit")}
-                  <span className="sr-only"> {b.name}</span>
+                  <span className="sr-only"> {appNames.band(b.name)}</span>
                 </Link>
                 <Link
                   to={`?delete=${b.id}`}
@@ -92,7 +94,7 @@ export default function GradeBands() {
                   className="text-sm font-medium text-secondary-dark underline"
                 >
                   {t("bands.delete")}
-                  <span className="sr-only"> {b.name}</span>
+                  <span className="sr-only"> {appNames.band(b.name)}</span>
                 </Link>
               </div>
             ),
@@ -104,7 +106,7 @@ export default function GradeBands() {
       {editing ? (
         <BandForm
           key={`edit-${editing.id}`}
-          title={t("bands.editTitle", { name: editing.name })}
+          title={t("bands.editTitle", { name: appNames.band(editing.name) })}
           intent="update"
           band={editing}
           lastResult={updated}
@@ -120,12 +122,12 @@ export default function GradeBands() {
             <input type="hidden" name="band_id" value={deleting.id} />
             <p className="text-sm text-slate-800">
               {t("bands.deleteText", {
-                name: deleting.name,
+                name: appNames.band(deleting.name),
                 min: number.format(deleting.min),
                 max: number.format(deleting.max),
               })}
             </p>
-            <SubmitButton className="btn-danger">{t("bands.delete")}</SubmitButton>
+            <SubmitButton tone="danger">{t("bands.delete")}</SubmitButton>
           </Form>
         </ConfirmDialog>
       ) : null}

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { ApproveForm, RegistrationDetails, RejectForm } from "~/components/registrations/registration-review";
+import { buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { titleMeta } from "~/components/ui/meta";
@@ -32,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     intents: {
       approve: async (value, { user, id }) =>
         ifDone(
-          await approveRegistration(id, user.id, value.course_id ?? null),
+          await approveRegistration(id, user.id, value.course_id ?? null, { origin: new URL(request.url).origin }),
           toastTo(here(id), "registrations.approved"),
         ),
       reject: async (value, { user, id }) =>
@@ -64,11 +65,12 @@ export default function RegistrationDetail() {
       <PageHeader
         title={`${r.first_name} ${r.last_name} ${r.second_last_name}`}
         back={{ to: "/admin/registered-students", label: t("registrations.backToList") }}
-        badge={<StatusBadge status={r.status} />}
+        badge={<StatusBadge kind="registration" status={r.status} />}
       />
       <p className="text-slate-700">
-        {t("registrations.reference")}: <span className="font-mono font-semibold">{r.reference}</span> ·{" "}
-        {t("registrations.received")}: {format.dateTime(r.created_at)}
+        {t("common:colon", { label: t("registrations.reference") })}{" "}
+        <span className="font-mono font-semibold">{r.reference}</span> ·{" "}
+        {t("common:colon", { label: t("registrations.received") })} {format.dateTime(r.created_at)}
       </p>
       {formErrors?.length && !confirm ? <FormAlert>{t(formErrors[0])}</FormAlert> : null}
       {r.status !== "pending" ? (
@@ -94,7 +96,7 @@ export default function RegistrationDetail() {
           <Link to="?confirm=approve" preventScrollReset className="btn-primary">
             {t("registrations.approve")}
           </Link>
-          <Link to="?confirm=reject" preventScrollReset className="btn-danger">
+          <Link to="?confirm=reject" preventScrollReset className={buttonClass("danger")}>
             {t("registrations.reject")}
           </Link>
         </div>

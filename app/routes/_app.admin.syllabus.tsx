@@ -1,6 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { appName, useAppNames } from "~/components/app-names";
+import { formatList } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { AddItemForm, CategoryItems, LevelPicker } from "~/components/grades/syllabus";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -34,7 +36,7 @@ function levelFrom(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "syllabus:manage");
   const [page, t] = await Promise.all([syllabusPage(levelFrom(request)), translator(request, "courses")]);
-  const title = page.level ? `${t("syllabus.title")} · ${page.level.name}` : t("syllabus.title");
+  const title = page.level ? `${t("syllabus.title")} · ${appName(t, "level", page.level.name)}` : t("syllabus.title");
   return json({ title, ...page });
 }
 
@@ -81,7 +83,8 @@ export default function Syllabus() {
   const renamed = useIntentResult<typeof action>("rename");
   const added = useIntentResult<typeof action>("add")?.result;
   const formError = useIntentResult<typeof action>(["move", "remove", "defaults"])?.result.error?.[""]?.[0];
-  const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const { t, i18n } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const appNames = useAppNames();
   const [params] = useSearchParams();
   const toRemove = items.find((i) => i.id === Number(params.get("remove")));
   const here = level ? `/admin/syllabus?level=${level.id}` : "/admin/syllabus";
@@ -105,11 +108,14 @@ export default function Syllabus() {
         <section aria-labelledby="level-heading" className="space-y-4">
           <div className="card p-4">
             <h2 id="level-heading" className="text-xl font-semibold">
-              {level.name}
+              {appNames.level(level.name)}
             </h2>
             <p className="text-sm text-slate-700">
               {t("syllabus.levelInfo", {
-                ages: level.ages.map((a) => t(`registration.age.${a}`)).join(", "),
+                ages: formatList(
+                  i18n.language || "en",
+                  level.ages.map((a) => t(`registration.age.${a}`)),
+                ),
                 exam: level.exam ?? t("noExam"),
               })}
             </p>
@@ -145,9 +151,9 @@ export default function Syllabus() {
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="item_id" value={toRemove.id} />
             <p className="text-sm text-slate-800">
-              {t("syllabus.removeText", { name: toRemove.item_name, level: level.name })}
+              {t("syllabus.removeText", { name: appNames.item(toRemove.item_name), level: appNames.level(level.name) })}
             </p>
-            <SubmitButton className="btn-danger">{t("syllabus.remove")}</SubmitButton>
+            <SubmitButton tone="danger">{t("syllabus.remove")}</SubmitButton>
           </Form>
         </ConfirmDialog>
       ) : null}

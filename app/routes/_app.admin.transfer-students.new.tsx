@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TransferForm, TransferFormPage } from "~/components/transfers/transfer-form";
+import { StudentSearch, TransferForm, TransferFormPage } from "~/components/transfers/transfer-form";
 import { titleMeta } from "~/components/ui/meta";
 import { requirePermission } from "~/http/guards.server";
 import { searchId } from "~/http/ids.server";
@@ -17,7 +17,11 @@ export const handle = { i18n: ["common", "transfers"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "transfers:edit");
-  const [page, t] = await Promise.all([newTransferPage(searchId(request, "from")), translator(request, "transfers")]);
+  const params = new URL(request.url).searchParams;
+  const [page, t] = await Promise.all([
+    newTransferPage({ from: searchId(request, "from"), student: searchId(request, "student"), q: params.get("q") }),
+    translator(request, "transfers"),
+  ]);
   return json({ ...page, title: t("new") });
 }
 
@@ -44,6 +48,7 @@ export default function NewTransfer() {
   const { t } = useTranslation("transfers");
   return (
     <TransferFormPage back="/admin/transfer-students" title={t("new")}>
+      <StudentSearch q={page.q} found={page.found} withoutCourse={page.studentWithoutCourse} />
       <TransferForm {...page} lastResult={saved} />
     </TransferFormPage>
   );

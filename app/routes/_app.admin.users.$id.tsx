@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, js
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
+import { buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormCard } from "~/components/ui/form-card";
@@ -108,7 +109,7 @@ export default function UserDetail() {
         back={{ to: "/admin/users", label: t("backToList") }}
         badge={
           <>
-            <StatusBadge status={user.status} />
+            <StatusBadge kind="user" status={user.status} />
             <LockBadge locked={user.locked} />
           </>
         }
@@ -132,7 +133,7 @@ export default function UserDetail() {
         <div className="flex flex-wrap gap-3">
           {user.status === "active" ? (
             !isSelf ? (
-              <Link to="?confirm=deactivate" preventScrollReset className="btn-danger">
+              <Link to="?confirm=deactivate" preventScrollReset className={buttonClass("danger")}>
                 {t("actions.deactivate")}
               </Link>
             ) : null
@@ -141,7 +142,7 @@ export default function UserDetail() {
           )}
           {user.locked || user.failed_logins > 0 ? <SwitchButton intent="unlock" label={t("actions.unlock")} /> : null}
           {!user.locked && !isSelf ? (
-            <Link to="?confirm=lock" preventScrollReset className="btn-danger">
+            <Link to="?confirm=lock" preventScrollReset className={buttonClass("danger")}>
               {t("actions.lock")}
             </Link>
           ) : null}

@@ -6,7 +6,7 @@ import { FilterInput, FilterSelect } from "~/components/ui/filters";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
-import { StatusBadge } from "~/components/ui/status-badge";
+import { StatusBadge, statusKey } from "~/components/ui/status-badge";
 import { LockBadge } from "~/components/users/badges";
 import { ListFilters } from "~/components/users/list-filters";
 import { requirePermission } from "~/http/guards.server";
@@ -59,8 +59,8 @@ export default function Users() {
           name="status"
           label={t("common:filters.status")}
           options={[
-            { value: "active", label: t("common:status.active") },
-            { value: "inactive", label: t("common:status.inactive") },
+            { value: "active", label: t(statusKey("user", "active")) },
+            { value: "inactive", label: t(statusKey("user", "inactive")) },
             { value: "locked", label: t("status.locked") },
           ]}
         />
@@ -70,19 +70,21 @@ export default function Users() {
         rows={rows}
         rowKey={(u) => u.id}
         empty={t("list.empty")}
+        stack
         columns={[
           {
             header: t("fields.name"),
+            phone: "title",
             cell: (u) => (
               <Link to={`/admin/users/${u.id}`} className="font-semibold text-primary-dark underline">
-                {u.name}
+                <bdi>{u.name}</bdi>
               </Link>
             ),
           },
-          { header: t("fields.email"), className: "break-all", cell: (u) => u.email },
+          { header: t("fields.email"), className: "break-all", cell: (u) => <bdi>{u.email}</bdi> },
           { header: t("fields.role"), cell: (u) => t(`common:roles.${u.role}`) },
-          { header: t("common:filters.status"), cell: (u) => <StatusBadge status={u.status} /> },
-          { header: t("fields.access"), cell: (u) => <LockBadge locked={u.locked} /> },
+          { header: t("common:filters.status"), cell: (u) => <StatusBadge kind="user" status={u.status} /> },
+          { header: t("fields.access"), phone: "more", cell: (u) => <LockBadge locked={u.locked} /> },
         ]}
       />
       <Pagination page={page} limit={limit} total={total} />

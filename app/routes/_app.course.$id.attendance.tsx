@@ -58,7 +58,16 @@ export default function CourseAttendance() {
         </FormAlert>
       ) : null}
       <SessionPicker here={here} choices={choices} chosen={session?.date ?? null} />
-      {session ? <SessionForm here={here} session={session} roster={roster} posted={refused?.marks ?? null} /> : null}
+      {session ? (
+        // A fresh form (and count of changes) after every save or refusal.
+        <SessionForm
+          key={`${session.date}|${session.savedAt ?? ""}|${refused ? JSON.stringify(refused.marks) : ""}`}
+          here={here}
+          session={session}
+          roster={roster}
+          posted={refused?.marks ?? null}
+        />
+      ) : null}
       <MissingSessions here={here} missing={missing} />
       <section aria-labelledby="summary-heading" className="card">
         <h2 id="summary-heading" className="mb-1 text-lg font-semibold">

@@ -15,8 +15,13 @@ export const handle = { i18n: ["common", "course", "gradebook"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { courseId } = await requireCourseProfessor(request, params);
-  const [page, t] = await Promise.all([gradebookPage(courseId), translator(request, "gradebook")]);
-  return json({ title: `${t("gradebook.title")} · ${page.course.code}`, ...page });
+  const asked = new URL(request.url).searchParams.get("item");
+  const [page, t] = await Promise.all([gradebookPage(courseId, asked), translator(request, "gradebook")]);
+  // An item the course does not have: the page says so (and shows the items to choose from).
+  return json(
+    { title: `${t("gradebook.title")} · ${page.course.code}`, ...page },
+    { status: page.unknownItem ? 404 : 200 },
+  );
 }
 
 export const meta = titleMeta;
@@ -26,7 +31,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, courseId } = await requireCourseProfessor(request, params);
   const form = await readForm(request, "grid");
   const outcome = await saveGradebook(courseId, user.id, form, await schoolToday());
-  const here = `/course/${courseId}/gradebook`;
+  // Saved from one item's view (?item=), the answer comes back to it.
+  const item = new URL(request.url).searchParams.get("item");
+  const here = `/course/${courseId}/gradebook${item && /^\d{1,10}$/.test(item) ? `?item=${item}` : ""}`;
   if (outcome.ok) {
     const done = outcome.written
       ? toastTo(here, "gradebook:gradebook.saved")
@@ -39,8 +46,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function GradebookPage() {
-  const { token, course, items, rows } = useLoaderData<typeof loader>();
+  const { token, course, items, rows, item, unknownItem } = useLoaderData<typeof loader>();
   const state = useIntentResult<typeof action>("save")?.state;
   // A fresh form after every answer from the server, so cells show what it says.
-  return <GradebookForm key={state?.token ?? token} course={course} items={items} rows={rows} state={state} />;
+  return (
+    <GradebookForm
+      key={state?.token ?? token}
+      course={course}
+      items={items}
+      rows={rows}
+      item={item}
+      unknownItem={unknownItem}
+      state={state}
+    />
+  );
 }

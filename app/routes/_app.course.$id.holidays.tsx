@@ -45,8 +45,9 @@ export default function CourseHolidays() {
             rows={holidays}
             rowKey={(h) => h.id}
             rowClassName="align-top"
+            stack
             columns={[
-              { header: t("holidays.name"), rowHeader: true, cell: (h) => h.name },
+              { header: t("holidays.name"), rowHeader: true, phone: "title", cell: (h) => <bdi>{h.name}</bdi> },
               {
                 header: t("holidays.dates"),
                 className: "whitespace-nowrap",

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
 import { COURSE_PAGES } from "~/components/attendance/course-home";
 import { requireCourseProfessor } from "~/http/course-access.server";
 import { found } from "~/http/outcome.server";
@@ -17,10 +18,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function CourseFrame() {
   const { course } = useLoaderData<typeof loader>();
   const { t } = useTranslation("course");
+  const appNames = useAppNames();
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        {course.course_id} · {course.level}
+        {course.course_id} · {appNames.level(course.level)}
       </p>
       <nav aria-label={t("nav.label")} className="overflow-x-auto border-b border-slate-200">
         <ul className="flex gap-1">

@@ -4,9 +4,8 @@ import { useTranslation } from "react-i18next";
 import { HolidaysAhead } from "~/components/calendar/holidays-ahead";
 import { AbsencePanel } from "~/components/dashboard/absence-panel";
 import { CountCards } from "~/components/dashboard/count-cards";
+import { DashboardCalendar } from "~/components/dashboard/dashboard-calendar";
 import { Greeting } from "~/components/dashboard/greeting";
-import { WeekFilters } from "~/components/dashboard/week-filters";
-import { WeekSection } from "~/components/dashboard/week-section";
 import { titleMetaOr } from "~/components/ui/meta";
 import { requirePermission } from "~/http/guards.server";
 import { badRequest } from "~/http/outcome.server";
@@ -31,9 +30,14 @@ export default function Dashboard() {
     <div className="space-y-6">
       <Greeting name={data.name} line={t("common:home.signedInAs", { role: t(`common:roles.${data.role}`) })} />
       <CountCards cards={data.cards} />
-      <WeekSection title={t("dashboard.week.title")} calendarLabel={t("dashboard.week.calendarLabel")} week={data}>
-        <WeekFilters monday={data.monday} professors={data.professors} />
-      </WeekSection>
+      <DashboardCalendar
+        calendar={data.calendar}
+        today={data.today}
+        monday={data.monday}
+        previous={data.previous}
+        next={data.next}
+        current={data.current}
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <HolidaysAhead holidays={data.holidays} headingId="holidays-heading" />
         <AbsencePanel alerts={data.alerts} total={data.alertsTotal} linked={data.opensStudents} />

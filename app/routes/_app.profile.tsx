@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FormCard } from "~/components/ui/form-card";
 import { titleMeta } from "~/components/ui/meta";
 import { AvatarForm } from "~/components/users/avatar-form";
+import { OwnSessions } from "~/components/users/own-sessions";
 import { LanguageForm, NameForm, PasswordForm } from "~/components/users/profile-forms";
 import { clientKey } from "~/env.server";
 import { requireUser } from "~/http/guards.server";
@@ -98,6 +99,7 @@ export default function Profile() {
       <FormCard id="profile-password" title={t("profile.changePassword")}>
         <PasswordForm lastResult={password} />
       </FormCard>
+      <OwnSessions sessions={profile.sessions} />
     </div>
   );
 }

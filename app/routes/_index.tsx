@@ -4,5 +4,5 @@ import { homeFor } from "~/modules/auth/permissions";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  throw redirect(homeFor(user.role) ?? "/authentication/login");
+  throw redirect(homeFor(user.role));
 }

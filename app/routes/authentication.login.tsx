@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +7,7 @@ import { TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { AlertDialog } from "~/components/ui/alert-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
+import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { readForm } from "~/http/form.server";
 import { assertSameOrigin } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
@@ -27,10 +27,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} · ${data.schoolName}` : "Sign in" },
 ];
 
+/** The longest email the sign-in page takes back from its address (an email is at most 254 characters). */
+const EMAIL_KEPT_MAX = 254;
+
 const STATUS: Record<LoginFailure, number> = {
   invalid: 401,
   inactive: 403,
-  noAccess: 403,
   locked: 403,
   rateLimited: 429,
 };
@@ -59,15 +61,23 @@ export default function Login() {
   const { schoolName, schoolLogo } = useLoaderData<typeof loader>();
   const reply = useIntentResult<typeof action>("login");
   const [params] = useSearchParams();
+  // After a lockout the dialog's OK comes back here with the email (?email=): it stays in its field (issue 19).
+  const keptEmail = (params.get("email") ?? "").slice(0, EMAIL_KEPT_MAX);
   const [form, fields] = useAppForm({
     id: "login",
     lastResult: reply?.result,
+    defaultValue: { email: keptEmail },
     constraint: getZodConstraint(loginSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const locked = reply?.failure === "locked";
+  const back = new URLSearchParams();
+  const typed = fields.email.value;
+  if (typeof typed === "string" && typed) back.set("email", typed.slice(0, EMAIL_KEPT_MAX));
+  if (params.get("redirectTo")) back.set("redirectTo", params.get("redirectTo") ?? "");
+  const again = `/authentication/login${back.size ? `?${back}` : ""}`;
 
   return (
     <SignInFrame
@@ -77,7 +87,7 @@ export default function Login() {
           <AlertDialog
             title={t("errors.accountLockedTitle")}
             actions={
-              <Link to="/authentication/login" reloadDocument className="btn-primary">
+              <Link to={again} reloadDocument className="btn-primary">
                 {t("common.ok")}
               </Link>
             }

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +7,7 @@ import { SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordFields } from "~/components/ui/form-fields";
 import { titleMeta } from "~/components/ui/meta";
+import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { assertSameOrigin } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";

@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!change) unknownForm();
   const outcome = await changeMenu(user, change);
   const fetching = form.get("fetch") === "1";
-  const back = safeRedirect(form.get("redirectTo"), homeFor(user.role) ?? "/");
+  const back = safeRedirect(form.get("redirectTo"), homeFor(user.role));
   if (outcome.ok) {
     if (fetching) return json({ ok: true as const, error: null });
     return toasts(request).redirectWithSuccess(back, `common:menuTools.${outcome.done}`);

@@ -4,11 +4,11 @@ import { refuseCrossSite } from "~/http/guards.server";
 import { issueSession } from "~/http/session.server";
 import { loginSchema } from "~/modules/auth/login-schema";
 import { authenticate, signedInUser } from "~/modules/auth/login.server";
+import { canUseApi } from "~/modules/auth/permissions";
 
 const MESSAGES = {
   invalid: [401, "The email or password is incorrect."],
   inactive: [403, "This account has been deactivated. Please contact the school administration."],
-  noAccess: [403, "This account has no access to this application yet."],
   locked: [403, "Account has been locked. Please contact the school administration."],
   rateLimited: [429, "Too many sign-in attempts. Please wait a few minutes and try again."],
 } as const;
@@ -32,6 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const [status, message] = MESSAGES[outcome.code];
     return apiError(status, message);
   }
+  // The API is the staff's (transfer data): a student signs in to the portal only (ADR 047).
+  if (!canUseApi(outcome.user.role)) return apiError(403, "This account has no access to the API.");
   const { token } = await issueSession(request, outcome.user.id);
   return json({ data: { token, user: await signedInUser(outcome.user.id) } });
 }

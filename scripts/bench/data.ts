@@ -1,4 +1,4 @@
-// npm run bench:data [-- --today=YYYY-MM-DD]
+// npm run bench:data [-- --today=YYYY-MM-DD] [-- --scale=10]
 //
 // A large school for the benchmark (issue 9), generated from one fixed seed:
 // 5,000 students, 300 courses in two terms of one school year, 60 professors,
@@ -12,6 +12,11 @@
 // DATABASE_URL as for the app (default file:./data/bench.db). The database is
 // recreated from scratch: the SQLite file is deleted, or PostgreSQL's schema
 // public is dropped and created again.
+//
+// --scale=N (or BENCH_SCALE): a school N times larger (students, courses,
+// professors, transfers and registrations; attendance and grades follow),
+// into data/bench-x<N>.db unless DATABASE_URL says otherwise
+// (scaleUrl in shared.ts). The known course keeps its code and its 30 x 15.
 import path from "node:path";
 import { type Kysely } from "kysely";
 import { closeDatabase, database, sql } from "~/db/kysely.server";
@@ -33,6 +38,7 @@ import { todayIn, zonedInstant } from "~/modules/calendar/sessions";
 import { addDays, mondayOf } from "~/modules/calendar/week";
 import { examModules, examType, levelById, nextLevelId } from "~/modules/levels/levels";
 import { isPostgres, printable, removeSqlite, sqliteFileOf } from "../lib/database-url";
+import { benchScale, scaleUrl } from "./measure";
 import {
   BENCH_COURSE_CODE,
   BENCH_COURSE_ITEMS,
@@ -43,14 +49,21 @@ import {
 
 const SEED = 20250901;
 const TIME_ZONE = "America/Guayaquil";
-const COURSES_PER_TERM = 150;
-const FIRST_TERM_STUDENTS = 4500;
-const LEAVERS = 300; // finish the first term and do not come back (inactive)
-const NEWCOMERS = 500; // join for the second term
-const PROFESSORS = 60;
+const SCALE = benchScale(process.argv, process.env.BENCH_SCALE);
+const COURSES_PER_TERM = 150 * SCALE;
+const FIRST_TERM_STUDENTS = 4500 * SCALE;
+const LEAVERS = 300 * SCALE; // finish the first term and do not come back (inactive)
+const NEWCOMERS = 500 * SCALE; // join for the second term
+const PROFESSORS = 60 * SCALE;
 const CAPACITY = 50;
-const TRANSFERS = { firstApproved: 700, firstRejected: 170, secondApproved: 800, secondRejected: 180, pending: 150 };
-const REGISTRATIONS = { approved: 2100, rejected: 500, pending: 400 };
+const TRANSFERS = {
+  firstApproved: 700 * SCALE,
+  firstRejected: 170 * SCALE,
+  secondApproved: 800 * SCALE,
+  secondRejected: 180 * SCALE,
+  pending: 150 * SCALE,
+};
+const REGISTRATIONS = { approved: 2100 * SCALE, rejected: 500 * SCALE, pending: 400 * SCALE };
 
 // Levels a term's courses teach (Private Classes are one-to-one, not in this school's groups), with their weights.
 const LEVEL_WEIGHTS: Record<AgeCategory, [number, number][]> = {
@@ -465,12 +478,24 @@ function plan(today: string, passwordHash: string) {
       .sort((a, b) => a.day.localeCompare(b.day));
     const moved = new Set<Student>();
     const termCourses = courses.filter((c) => c.term === term && c !== benchCourse());
+    // A larger school (--scale) keeps each course's open roster up to date
+    // instead of rescanning every enrollment for each transfer (quadratic: hours
+    // at x10); the bench school itself (x1) is planned as it always was, so it
+    // stays the same school.
+    const byCourse = new Map<Course, Map<Student, Enrollment>>();
+    if (SCALE > 1)
+      for (const e of openIn(term).values()) {
+        if (!byCourse.has(e.course)) byCourse.set(e.course, new Map());
+        byCourse.get(e.course)!.set(e.student, e);
+      }
     for (const p of plans) {
-      const open = openIn(term);
+      const open = SCALE > 1 ? null : openIn(term);
       for (let attempt = 0; ; attempt++) {
         if (attempt > 200) throw new Error("Could not plan a transfer");
         const from = rng.pick(termCourses);
-        const roster = [...open.values()].filter((e) => e.course === from && !moved.has(e.student));
+        const roster = [...(open ?? byCourse.get(from) ?? new Map<Student, Enrollment>()).values()].filter(
+          (e) => e.course === from && !moved.has(e.student),
+        );
         const size = rng.chance(0.2) ? rng.int(2, 4) : 1;
         if (roster.length < size + 5) continue;
         const up = rng.chance(0.3) ? nextLevelId(from.age, from.level_id) : from.level_id;
@@ -499,14 +524,20 @@ function plan(today: string, passwordHash: string) {
             e.end_date = p.day;
             e.end_reason = "transfer";
             e.student.level = to.level_id;
-            enrollments.push({
+            const next: Enrollment = {
               id: enrollments.length + 1,
               student: e.student,
               course: to,
               start_date: p.day,
               end_date: null,
               end_reason: null,
-            });
+            };
+            enrollments.push(next);
+            if (SCALE > 1) {
+              byCourse.get(from)?.delete(e.student);
+              if (!byCourse.has(to)) byCourse.set(to, new Map());
+              byCourse.get(to)!.set(e.student, next);
+            }
           }
         }
         break;
@@ -1018,7 +1049,7 @@ async function recreate(url: string) {
 
 async function main() {
   const started = performance.now();
-  const url = (process.env.DATABASE_URL ||= BENCH_SQLITE_URL);
+  const url = (process.env.DATABASE_URL ||= scaleUrl(BENCH_SQLITE_URL, SCALE));
   const todayArg = process.argv.find((a) => a.startsWith("--today="))?.slice(8) ?? process.env.BENCH_TODAY;
   if (todayArg && !/^\d{4}-\d{2}-\d{2}$/.test(todayArg)) throw new Error("--today must be YYYY-MM-DD");
   const today = todayArg ?? todayIn(TIME_ZONE);

@@ -72,7 +72,11 @@ export interface RunningServer {
 export interface ServerOptions {
   databaseUrl: string;
   port: number;
-  /** More environment for the server (DEMO_DATA, RATE_LIMIT_FACTOR, SESSION_SECRET, UPLOAD_DIR…), over this process's. */
+  /**
+   * More environment for the server (DEMO_DATA, RATE_LIMIT_FACTOR, SESSION_SECRET, UPLOAD_DIR…), over this process's.
+   * WEB_CONCURRENCY is "1" unless given here: one process, whose pid is the server; with more, `pid` is the
+   * cluster's primary and serverPids() lists its workers.
+   */
   env?: Record<string, string>;
   /** The address it listens on: 127.0.0.1 by default; null for every interface (as `npm start` without HOST). */
   host?: string | null;
@@ -84,6 +88,8 @@ export interface ServerOptions {
   stderr?: "keep" | "inherit";
   /** How long it may take to answer the sign-in page (migrations and demo data run at start); 90 s by default. */
   readyTimeoutMs?: number;
+  /** Another app's folder and its server command (node's arguments): the bench's baseline, an older commit's build. */
+  app?: { cwd: string; args: string[] };
 }
 
 export async function startServer({
@@ -95,21 +101,28 @@ export async function startServer({
   stdout = "keep",
   stderr = "keep",
   readyTimeoutMs = 90_000,
+  app,
 }: ServerOptions): Promise<RunningServer> {
   const base = `http://127.0.0.1:${port}`;
   if ((await probe(`${base}/`)) !== 0) throw new Error(`Port ${port} is already in use: choose another one.`);
   guardExit();
-  const args = [...(heapMiB ? [`--max-old-space-size=${heapMiB}`] : []), SERVER_ENTRY, SERVER_BUILD];
+  const args = [
+    ...(heapMiB ? [`--max-old-space-size=${heapMiB}`] : []),
+    ...(app?.args ?? [SERVER_ENTRY, SERVER_BUILD]),
+  ];
   const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     PORT: String(port),
+    // One process unless asked (ADR 038): its pid is the server (SIGKILL, memory, CPU).
+    WEB_CONCURRENCY: "1",
     ...env,
   };
   if (host) serverEnv.HOST = host;
   else delete serverEnv.HOST;
   const child = spawn(process.execPath, args, {
+    cwd: app?.cwd,
     env: serverEnv,
     stdio: ["ignore", stdout === "keep" ? "pipe" : "ignore", stderr === "keep" ? "pipe" : "inherit"],
   });
@@ -170,6 +183,20 @@ export async function stopServer(server: RunningServer) {
   const timer = setTimeout(() => server.child.kill("SIGKILL"), 5_000);
   await server.exited;
   clearTimeout(timer);
+}
+
+/** The processes of a server: the pid itself and, for a cluster's primary, its workers (Linux /proc). */
+export function serverPids(pid: number): number[] {
+  const pids = [pid];
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      if (children) pids.push(...children.split(/\s+/).map(Number));
+    }
+  } catch {
+    // not Linux, or the process is gone
+  }
+  return pids;
 }
 
 /** Resident memory of a process in MiB (Linux /proc), or null when unknown. */

@@ -113,6 +113,13 @@ const PAGES: PageDef[] = [
     path: "/admin/courses/{course}/report",
     who: ["admin_staff", "coordinator"],
   },
+  {
+    route: "_app.admin.courses.$id_.certificates",
+    path: "/admin/courses/{course}/certificates",
+    who: ["admin_staff", "coordinator"],
+  },
+  { route: "certificates.verify._index", path: "/certificates/verify", who: ["anonymous"] },
+  { route: "certificates.verify.$code", path: "/certificates/verify/CERT-DEMX-2468", who: ["anonymous"] },
   { route: "_app.admin.syllabus", path: "/admin/syllabus", who: ["admin_staff", "coordinator"] },
   { route: "_app.admin.holidays", path: "/admin/holidays", who: ["admin_staff", "coordinator"], dialogs: true },
   { route: "_app.admin.grade-bands", path: "/admin/grade-bands", who: ["admin_staff", "coordinator"], dialogs: true },
@@ -127,6 +134,7 @@ const PAGES: PageDef[] = [
   { route: "_app.admin.users.new", path: "/admin/users/new", who: ["admin_staff"], empty: true },
   { route: "_app.admin.users.$id", path: "/admin/users/{user}", who: ["admin_staff"], dialogs: true },
   { route: "_app.admin.audit", path: "/admin/audit", who: ["admin_staff"] },
+  { route: "_app.admin.outbox", path: "/admin/outbox", who: ["admin_staff"] },
   // Its form is filled with the current settings, so it is not sent "empty" (that would save them).
   { route: "_app.admin.settings", path: "/admin/settings", who: ["admin_staff"] },
   { route: "_app.teachers._index", path: "/teachers", who: ["professor"] },
@@ -146,6 +154,10 @@ const NOT_PAGES = new Set([
   "students-registration", // the wizard's layout
   "_app.course.$id", // the course pages' layout
   "status", // the health check: JSON, no document
+  // The student portal's pages: audited (axe, en and ar, 390 and 1280 px) by student-portal.spec.ts as the demo student.
+  "_app.student._index",
+  "_app.student.courses.$id.attendance",
+  "_app.student.courses.$id.grades",
 ]);
 
 // Where each id is found: the first link of the list page that matches, or

@@ -19,16 +19,16 @@ test.describe("sign-in", () => {
     });
   }
 
-  test("the student account gets the no-access message and stays on the login page", async ({ page }) => {
+  test("the student account signs in to the portal (/student), and a staff page sends it back there", async ({
+    page,
+  }) => {
     await page.goto("/authentication/login");
     await waitForHydration(page);
     await submitLogin(page, "student@school.test");
-    await expect(page.getByRole("alert")).toHaveText("This account has no access to this application yet.");
-    await expect(page).toHaveURL(/\/authentication\/login/);
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-    // No session was made: a protected page still sends to the login page.
+    await expect(page).toHaveURL(/\/student$/);
+    await expect(page.getByRole("heading", { name: "Current courses" })).toBeVisible();
     await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/authentication\/login\?redirectTo=%2Fdashboard$/);
+    await expect(page).toHaveURL(/\/student$/);
   });
 
   test("a wrong password shows the error above the form and keeps the email", async ({ page }) => {

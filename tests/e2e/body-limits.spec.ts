@@ -148,7 +148,7 @@ const alive = () => server.child.exitCode === null && server.child.signalCode ==
 test("a body too large is a translated 413 page, or {message} for the API", async () => {
   const page = await send("/authentication/login", 100 * MiB, { declared: true, headers: { "Accept-Language": "fr" } });
   expect(page.status).toBe(413);
-  expect(page.body).toContain("C&#x27;est trop volumineux pour être envoyé");
+  expect(page.body).toContain("C’est trop volumineux pour être envoyé");
   expect(page.sentMiB).toBeLessThan(100);
   const api = await send("/v1/api/auth/login", 100 * MiB, {
     declared: false,

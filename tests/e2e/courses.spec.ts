@@ -149,7 +149,8 @@ test("coordinator adds a syllabus item and sees it in its category", async ({ pa
 test("grade bands: an overlapping band is refused next to its field", async ({ page }) => {
   await signIn(page, "admin@school.test");
   await page.goto("/admin/syllabus");
-  await page.getByRole("link", { name: "Grade bands" }).click();
+  // The syllabus page's own link (the menu has one too now).
+  await page.locator("#main").getByRole("link", { name: "Grade bands" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Grade bands" })).toBeVisible();
   await waitForHydration(page);
   await page.getByLabel("Name", { exact: true }).fill(`Overlap ${jsEnabled() ? "js" : "nojs"}`);

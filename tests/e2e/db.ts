@@ -39,16 +39,16 @@ export function schoolToday(now = new Date()): string {
   );
 }
 
-/** A receptionist of the test's own (the demo password), so that no demo account gets locked. */
-export async function createReceptionist(name: string, email: string) {
+/** A staff user of the test's own (the demo password; a receptionist unless told), so that no demo account gets locked or changed. */
+export async function createStaffUser(name: string, email: string, role = "receptionist") {
   const passwordHash = await hash(PASSWORD);
   const now = new Date().toISOString();
   withE2eDb((db) =>
     db
       .prepare(
         `INSERT INTO users (name, email, password_hash, role, status, image, locale, failed_logins, locked_at, created_at, updated_at)
-         VALUES (?, ?, ?, 'receptionist', 'active', NULL, NULL, 0, NULL, ?, ?)`,
+         VALUES (?, ?, ?, ?, 'active', NULL, NULL, 0, NULL, ?, ?)`,
       )
-      .run(name, email, passwordHash, now, now),
+      .run(name, email, passwordHash, role, now, now),
   );
 }

@@ -36,13 +36,14 @@ async function cellIn(page: Page, student: string, header: string) {
   return ((await row.locator("th, td").nth(index).textContent()) ?? "").trim();
 }
 
-/** The final grade of a student's gradebook row (the cell before PASS/FAIL). */
+/** The final grade of a student's gradebook row (the cell before PASS/FAIL: the first after the name since issue 19). */
 async function gradebookFinal(page: Page, student: string) {
   const cells = page
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: student, exact: true }) })
     .locator("td");
-  return ((await cells.nth((await cells.count()) - 2).textContent()) ?? "").trim();
+  await expect(cells.nth(1)).toHaveText(/^(PASS|FAIL)$/);
+  return ((await cells.nth(0).textContent()) ?? "").trim();
 }
 
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });

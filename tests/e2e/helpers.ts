@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 
 export const PASSWORD = "demo-pass-2026";
 
@@ -65,9 +65,11 @@ export function jsEnabled() {
   return test.info().project.use.javaScriptEnabled !== false;
 }
 
-/** With JavaScript, waits until Remix has started and React has hydrated the page. */
+/** With JavaScript, waits until Remix has started and React has hydrated the page; without, until the page has loaded. */
 export async function waitForHydration(page: Page) {
-  if (!jsEnabled()) return;
+  // Without JavaScript: the streamed document has arrived to its end (an
+  // element can be on screen before the ones after it are parsed).
+  if (!jsEnabled()) return page.waitForLoadState("load");
   await page.waitForFunction(() => {
     const w = window as unknown as { __remixRouter?: { state: { initialized: boolean } } };
     const main = document.querySelector("main") ?? document.body;
@@ -97,4 +99,20 @@ export async function signInByForm(page: Page, email: string, password = PASSWOR
   await expect(page).not.toHaveURL(/\/authentication\/login/);
   await login.gone();
   await waitForHydration(page);
+}
+
+/**
+ * Chooses a course in a select by its code (issue 19: an option reads
+ * "CODE · level · schedule · professor"): the option whose label starts with
+ * the code and a separator, so "A1-1" never picks "A1-10".
+ */
+export async function selectCourse(select: Locator, code: string, after = " · ") {
+  const label = await select
+    .locator("option")
+    .evaluateAll(
+      (options, prefix) => options.map((o) => o.textContent ?? "").find((text) => text.startsWith(prefix)),
+      code + after,
+    );
+  if (!label) throw new Error(`No option of the select starts with ${code}`);
+  await select.selectOption({ label });
 }

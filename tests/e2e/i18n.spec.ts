@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { createStaffUser, dbRow } from "./db";
 import { jsEnabled, openMenu, signIn, submitLogin, waitForHydration } from "./helpers";
 
 const ARABIC = /[\u0600-\u06FF]/;
@@ -36,7 +37,11 @@ test("the login page switches to Arabic (right to left) and back", async ({ page
 });
 
 test("the header's language menu switches a signed-in user's pages, across navigation and reload", async ({ page }) => {
-  await signIn(page, "coordinator@school.test");
+  // A coordinator of its own: the choice is saved on the profile, and the
+  // shared coordinator's pages must keep following each test's browser language.
+  const email = `menu-${test.info().project.name}-${Date.now()}@school.test`;
+  await createStaffUser("Cora Coordinator", email, "coordinator");
+  await signIn(page, email);
   await chooseLanguage(page, "Language", "العربية");
   await expect(html(page)).toHaveAttribute("lang", "ar");
   await expect(html(page)).toHaveAttribute("dir", "rtl");
@@ -59,7 +64,70 @@ test("the header's language menu switches a signed-in user's pages, across navig
   await chooseLanguage(page, "العربية", "English");
   await expect(html(page)).toHaveAttribute("lang", "en");
   await expect(html(page)).toHaveAttribute("dir", "ltr");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Carla Coordinator");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Cora Coordinator");
+});
+
+test("a language chosen in the header is saved on the profile: it survives sign-out and the next sign-in", async ({
+  page,
+}) => {
+  const email = `lang-${test.info().project.name}-${Date.now()}@school.test`;
+  await createStaffUser("Lena Langue", email);
+  await signIn(page, email);
+  await chooseLanguage(page, "Language", "Français");
+  await expect(html(page)).toHaveAttribute("lang", "fr");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(dbRow<{ locale: string }>("SELECT locale FROM users WHERE email = ?", email)?.locale).toBe("fr");
+  await waitForHydration(page);
+
+  // Sign out (the profile menu's form), and forget this browser's language
+  // cookie too, as another browser would have none.
+  await page.locator("summary").filter({ hasText: "Lena Langue" }).click();
+  await page.locator('form[action="/logout"] button').click();
+  await expect(page).toHaveURL(/\/authentication\/login$/);
+  await page.context().clearCookies();
+  await page.goto("/authentication/login");
+  await expect(html(page)).toHaveAttribute("lang", "en");
+
+  // The next sign-in comes back in French.
+  await signIn(page, email);
+  await expect(html(page)).toHaveAttribute("lang", "fr");
+  await page.reload();
+  await expect(html(page)).toHaveAttribute("lang", "fr");
+});
+
+test("translation files are asked for at a versioned address, kept a year (immutable)", async ({ page, request }) => {
+  await page.goto("/authentication/login");
+  const version = await html(page).getAttribute("data-locales");
+  expect(version).toMatch(/^[0-9a-f]{12}$/);
+  const preloads = await page
+    .locator('link[rel="preload"][as="fetch"]')
+    .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).getAttribute("href")));
+  expect(preloads).toContain(`/locales/en/common.json?v=${version}`);
+  for (const href of preloads) expect(href).toMatch(new RegExp(`^/locales/en/[a-z]+\\.json\\?v=${version}$`));
+
+  const versioned = await request.get(`/locales/fr/common.json?v=${version}`);
+  expect(versioned.status()).toBe(200);
+  expect(versioned.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect((await versioned.json()).language).toBeTruthy();
+  // Without the build's version (no version, an older build's), the file is checked again every time.
+  for (const other of ["/locales/fr/common.json", "/locales/fr/common.json?v=000000000000"]) {
+    const answer = await request.get(other);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["cache-control"]).toBe("no-cache");
+  }
+
+  if (jsEnabled()) {
+    // The browser's own requests (the backend) use the same addresses: every file it fetched is versioned.
+    await waitForHydration(page);
+    const fetched = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((n) => n.includes("/locales/")),
+    );
+    expect(fetched.length).toBeGreaterThan(0);
+    for (const url of fetched) expect(new URL(url).searchParams.get("v")).toBe(version);
+  }
 });
 
 test.describe("a French browser", () => {

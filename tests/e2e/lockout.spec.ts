@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { createReceptionist } from "./db";
+import { createStaffUser } from "./db";
 import { PASSWORD, submitLogin, waitForHydration } from "./helpers";
 
 test("five wrong passwords lock the account", async ({ page }, testInfo) => {
   const email = `lockout-${testInfo.project.name}-${Date.now()}@school.test`;
-  await createReceptionist("Lena Lockout", email);
+  await createStaffUser("Lena Lockout", email);
 
   await page.goto("/authentication/login");
   await waitForHydration(page);
@@ -19,10 +19,12 @@ test("five wrong passwords lock the account", async ({ page }, testInfo) => {
   await expect(dialog).toContainText("Account has been locked. Please contact the school administration.");
   await expect(page).toHaveURL(/\/authentication\/login/);
 
-  // The dialog's OK goes back to a fresh login page.
+  // The dialog's OK goes back to a fresh login page, the email still in its field (issue 19), the password not.
   await dialog.getByRole("link", { name: "OK" }).click();
   await expect(dialog).toHaveCount(0);
   await waitForHydration(page);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Password")).toHaveValue("");
 
   // Now even the right password is refused with the same dialog.
   await submitLogin(page, email, PASSWORD);

@@ -68,6 +68,9 @@ test("the dashboard: the sidebar is on the right in Arabic, the content on its l
 }) => {
   for (const lng of ["en", "ar"] as const) {
     const page = await open(browser, lng, "admin@school.test");
+    // The week view (the dashboard opens on today's classes): its tab.
+    await page.locator('a[href^="/dashboard?week="]').first().click();
+    await expect(page).toHaveURL(/\/dashboard\?week=/);
     await shot(page, `dashboard-${lng}`);
     const sidebar = await box(page.locator("nav.sidebar"));
     const main = await box(page.locator("main#main"));
@@ -117,7 +120,9 @@ test("the gradebook: the student column is on the right in Arabic, and scores re
     }
     // A final grade such as "81.33" keeps its digits in order in both languages.
     const cells = row.locator("td");
-    const finals = cells.nth((await cells.count()) - 2);
+    // The final grade: the first cell after the name, before PASS/FAIL (issue 19).
+    const finals = cells.nth(0);
+    await expect(cells.nth(1)).toHaveText(lng === "en" ? /^(PASS|FAIL)$/ : /^(ناجح|راسب)$/);
     await expect(finals).toHaveText(/\d/);
     const { first, last } = await endsOfText(finals);
     expect(first).toBeLessThan(last);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { pdfjsPageTexts } from "../unit/pdfjs-text";
 import { signIn, waitForHydration } from "./helpers";
 
 // Read-only against the demo school: opens PDFs, changes nothing but the
@@ -42,3 +43,26 @@ test("another role cannot open a course's report PDF", async ({ page }) => {
   const response = await page.request.get("/admin/courses/1/report.pdf?all=1");
   expect(response.status()).toBe(403);
 });
+
+for (const [lng, title] of [
+  ["ar", "تقرير الطالب"],
+  ["zh", "学生报告"],
+] as const) {
+  test(`a professor reading in ${lng} gets the course's reports in ${lng}`, async ({ page }) => {
+    await signIn(page, "professor@school.test");
+    // The language switcher's cookie (a Remix cookie: base64 of the JSON value).
+    await page
+      .context()
+      .addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: page.url() }]);
+    await page.goto("/teachers");
+    const href = await page.locator('a[href^="/course/"]').first().getAttribute("href");
+    const id = /\/course\/(\d+)\//.exec(href ?? "")?.[1];
+    expect(id, "a course link on /teachers").toBeTruthy();
+    const response = await page.request.get(`/course/${id}/report.pdf?all=1`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    const [text] = await pdfjsPageTexts(new Uint8Array(await response.body()), lng === "ar");
+    expect(text).toContain(title);
+    expect(text).not.toContain("Student report");
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createReceptionist } from "./db";
+import { createStaffUser } from "./db";
 import { signIn, waitForHydration } from "./helpers";
 
 // Issue 16 L2: guessing the current password on /profile locks the account
@@ -7,7 +7,7 @@ import { signIn, waitForHydration } from "./helpers";
 
 test("five wrong current passwords on the profile lock the account", async ({ page }, testInfo) => {
   const email = `profile-lock-${testInfo.project.name}-${Date.now()}@school.test`;
-  await createReceptionist("Gus Guesser", email);
+  await createStaffUser("Gus Guesser", email);
   await signIn(page, email);
 
   await page.goto("/profile");

@@ -20,6 +20,8 @@ function uniqueIdNumber() {
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const byName = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true });
+// Step 3's button says what it does (issue 19).
+const submit = (page: Page) => page.getByRole("button", { name: "Submit registration", exact: true });
 const back = (page: Page) => page.getByRole("button", { name: "Back", exact: true });
 
 async function expectOnStep(page: Page, step: "personal" | "address" | "message" | "done") {
@@ -78,6 +80,8 @@ async function fillAddressEnglish(page: Page) {
 async function finishOnDone(page: Page) {
   await expectOnStep(page, "done");
   await expect(page.getByRole("heading", { name: "Complete.. !" })).toBeVisible();
+  // The done page says what happens next (issue 19).
+  await expect(page.getByText(/^What happens next: the school reviews your registration/)).toBeVisible();
   const reference = page.getByTestId("reference");
   await expect(reference).toHaveText(REFERENCE);
   return (await reference.textContent())?.trim() ?? "";
@@ -94,7 +98,7 @@ async function registerQuickly(page: Page, idNumber: string, first = PERSON.firs
   await next(page).click();
   await expectOnStep(page, "message");
   await page.getByLabel("I accept the terms and conditions").check();
-  await next(page).click();
+  await submit(page).click();
   return finishOnDone(page);
 }
 
@@ -143,7 +147,7 @@ test.describe("on a 400px-wide screen", () => {
     // Step 1 with a 9-character ID number: the error is shown next to the field, nothing typed is lost.
     await fillPersonalEnglish(page, "123456789");
     await next(page).click();
-    await expectFieldError(page, field(page, "ID number"), "ID number must be at least 10 characters long");
+    await expectFieldError(page, field(page, "ID number"), "ID number must be at least 10 characters long.");
     await expectOnStep(page, "personal");
     await expect(field(page, "First name")).toHaveValue(PERSON.first);
     await expect(field(page, "Second last name")).toHaveValue(PERSON.second);
@@ -189,7 +193,7 @@ test.describe("on a 400px-wide screen", () => {
     await expect(page.getByText("Once payment is made there will be no refund.")).toBeVisible();
     await field(page, "Message").fill("I would like evening classes.");
     await page.getByLabel("I accept the terms and conditions").check();
-    await next(page).click();
+    await submit(page).click();
     await finishOnDone(page);
 
     // The page fits the narrow screen: no horizontal scrolling.
@@ -311,12 +315,12 @@ test("Back on a half-filled step 2 and on step 3 without the terms goes back, ke
   await expect(field(page, "Message")).toHaveValue("Mornings, please.");
   await expect(page.getByLabel("I accept the terms and conditions")).not.toBeChecked();
 
-  // Next still checks: the terms are required.
-  await next(page).click();
+  // Submit still checks: the terms are required.
+  await submit(page).click();
   await expect(page.getByLabel("I accept the terms and conditions")).toHaveAttribute("aria-invalid", "true");
   await expectOnStep(page, "message");
   await page.getByLabel("I accept the terms and conditions").check();
-  await next(page).click();
+  await submit(page).click();
   const reference = await finishOnDone(page);
 
   // One pending registration, with what was typed (A2 is level 2, PRODUCT 3).

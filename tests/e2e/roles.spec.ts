@@ -2,36 +2,43 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 
 const SIDEBARS = {
-  // The spec's list, and the school settings (issue 15, admin only).
+  // Issue 19: one order for every staff role, each role seeing the entries its
+  // capabilities open (PRODUCT 2): the spec's destinations, plus Professors,
+  // Grade bands, Audit log and School settings where the role may use them.
   "admin@school.test": [
     "Dashboard",
     "Students",
-    "Transfer students",
     "Registered students",
-    "Syllabus",
+    "Transfer students",
     "Courses",
+    "Professors",
     "Teachers",
-    "Users",
+    "Syllabus",
+    "Grade bands",
     "Holidays",
+    "Users",
+    "Audit log",
+    "FAQ",
     "School settings",
   ],
   "coordinator@school.test": [
     "Dashboard",
-    "Professors",
     "Students",
     "Transfer students",
-    "Syllabus",
     "Courses",
+    "Professors",
     "Teachers",
+    "Syllabus",
+    "Grade bands",
     "Holidays",
     "FAQ",
   ],
   "reception@school.test": [
     "Dashboard",
-    "Professors",
     "Students",
-    "Transfer students",
     "Registered students",
+    "Transfer students",
+    "Professors",
     "Teachers",
   ],
   "finance@school.test": ["Dashboard", "Students", "Registered students", "Transfer students"],

@@ -33,7 +33,7 @@ test("the dashboard shows the week's demo sessions; previous and next week links
   await expect(day(page, "2026-11-22")).toContainText("No classes");
 
   // The filters keep the week; the week links keep the filters.
-  await page.getByLabel("Professor").selectOption({ label: "Petra Professor" });
+  await page.getByLabel("Professor", { exact: true }).selectOption({ label: "Petra Professor" });
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(new RegExp(`week=${WEEK}.*professor=\\d+`));
   await expect(calendar(page).getByRole("link")).toHaveText([/ADU-A2-TT-1719/, /ADU-A2-TT-1719/, /ADU-PC-SAT-0913/]);
@@ -142,6 +142,10 @@ test("the coordinator adds a holiday (a bad range is refused next to the field) 
   await expect(row).toContainText("Whole school");
   await expect(row.getByRole("cell").nth(2)).toContainText("2");
   await expect(row).toContainText("ADU-A1-MW-0911, ADU-B1-MW-1921");
+  // A course's own holiday names the course by its readable label (issue 19).
+  await expect(page.getByRole("row", { name: /Parent-teacher meetings/ })).toContainText(
+    /KID-A11-TT-1517 · A1\.1 · .*15:00–17:00 · Paul Professor/,
+  );
 
   await waitForHydration(page);
   await row.getByRole("link", { name: `Delete ${name}` }).click();
@@ -159,7 +163,9 @@ test("the receptionist sees the teachers read-only and the professors' progress"
   await expect(page.getByRole("heading", { level: 1, name: "Teachers" })).toBeVisible();
   const paul = page.getByRole("row", { name: /Paul Professor/ });
   await expect(paul).toContainText("professor@school.test");
-  await expect(paul).toContainText("ADU-A1-MW-0911");
+  // Each course by its readable label, the professor implied (issue 19): code, level, schedule.
+  await expect(paul).toContainText(/ADU-A1-MW-0911 · A1 · .*09:00–11:00/);
+  await expect(paul.locator("bdi.whitespace-nowrap", { hasText: "ADU-A1-MW-0911" })).toHaveCount(1);
   await expect(paul.getByRole("cell").nth(2)).toHaveText("12"); // 4 + 4 + 4 hours a week
   await expect(page.getByRole("heading", { name: "Add a professor" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Add professor" })).toHaveCount(0);

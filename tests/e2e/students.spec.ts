@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { type Page, expect, test } from "@playwright/test";
+import { dbRow } from "./db";
 import { jsEnabled, signIn, waitForHydration } from "./helpers";
 
 // Runs in both projects against the demo school, in parallel: each project
@@ -166,4 +167,14 @@ test("the CSV link downloads the current filter with a header row", async ({ pag
   );
   expect(lines.length).toBeGreaterThan(5);
   for (const line of lines.slice(1)) expect(line).toContain(",B2 First,");
+});
+
+test("the list names each student's course by its code, level, schedule and professor (issue 19)", async ({ page }) => {
+  const course = dbRow<{ id: number }>("SELECT id FROM courses WHERE course_id = ?", "ADU-B1-MW-1921")!;
+  await signIn(page, "reception@school.test");
+  await page.goto(`/admin/students?course=${course.id}`);
+  const row = page.getByRole("table").getByRole("row").nth(1);
+  await expect(row).toContainText(/ADU-B1-MW-1921 · B1 · .*19:00–21:00 · Pablo Professor/);
+  // The code never breaks mid-string.
+  await expect(row.locator("bdi.whitespace-nowrap", { hasText: "ADU-B1-MW-1921" })).toHaveCount(1);
 });

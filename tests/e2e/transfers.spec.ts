@@ -1,12 +1,23 @@
 import { expect, test } from "@playwright/test";
 import { dbRow } from "./db";
-import { jsEnabled, signIn } from "./helpers";
+import { jsEnabled, selectCourse, signIn } from "./helpers";
 
 // Each project moves students out of its own course, so the two projects,
 // running at once against one database, never pick the same students.
 const COURSE = {
   js: { from: "ADU-B2F-FRI-1418", to: "ADU-B1-MW-1921" },
   nojs: { from: "KID-PA1-SAT-1418", to: "KID-A11-TT-1517" },
+};
+// Each course by its readable label (issue 19): code · level · schedule · professor.
+const LABEL = {
+  js: {
+    from: /ADU-B2F-FRI-1418 · .+ · .*14:00–18:00 · \S/,
+    to: /ADU-B1-MW-1921 · B1 · .*19:00–21:00 · Pablo Professor/,
+  },
+  nojs: {
+    from: /KID-PA1-SAT-1418 · .+ · .*14:00–18:00 · \S/,
+    to: /KID-A11-TT-1517 · A1\.1 · .*15:00–17:00 · Paul Professor/,
+  },
 };
 // Students other specs rely on staying where they are.
 const KEEP = /Liam López|Isabella Ramírez/;
@@ -18,7 +29,7 @@ test("a receptionist creates a group transfer, a coordinator approves it from th
   await signIn(reception, "reception@school.test");
   await expect(reception.getByTestId("transfer-bell")).toHaveCount(0);
   await reception.goto("/admin/transfer-students/new");
-  await reception.getByLabel("Current course").selectOption({ label: from });
+  await selectCourse(reception.getByLabel("Current course"), from);
   await reception.getByRole("button", { name: "Show its students" }).click();
   const labels = reception
     .locator("label")
@@ -36,7 +47,7 @@ test("a receptionist creates a group transfer, a coordinator approves it from th
     if (++picked === 2) break;
   }
   expect(picked).toBe(2);
-  await reception.getByLabel("Selected course").selectOption({ label: to });
+  await selectCourse(reception.getByLabel("Selected course"), to);
   await reception.getByLabel("Reason (optional)").fill("Moved up after the mid-term test");
   await reception.getByRole("button", { name: "Save transfer" }).click();
   await expect(reception.getByText("The transfer was created and is pending approval.")).toBeVisible();
@@ -63,6 +74,16 @@ test("a receptionist creates a group transfer, a coordinator approves it from th
   await expect(coordinator.locator("#transfer-detail")).toContainText("Approved");
   const detail = coordinator.getByRole("region", { name: new RegExp(`Transfer #${id}`) });
   for (const name of names) await expect(detail).toContainText(name);
+  // From and to by their readable labels, in the detail and in the list's row; the code never breaks.
+  const label = LABEL[jsEnabled() ? "js" : "nojs"];
+  await expect(detail).toContainText(label.from);
+  await expect(detail).toContainText(label.to);
+  const row = coordinator
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: coordinator.locator(`a[href$="id=${id}"]`) });
+  await expect(row).toContainText(label.to);
+  await expect(row.locator("bdi.whitespace-nowrap", { hasText: to })).toHaveCount(1);
   await coordinator.close();
 });
 
@@ -96,7 +117,7 @@ test("the next level is preselected after showing a course's students, and saved
   await signIn(page, "reception@school.test");
   await page.goto("/admin/transfer-students/new");
   for (const c of cases) {
-    await page.getByLabel("Current course").selectOption({ label: c.from });
+    await selectCourse(page.getByLabel("Current course"), c.from);
     await page.getByRole("button", { name: "Show its students" }).click();
     await expect(page).toHaveURL(/\?from=\d+$/);
     await expect(page.locator('input[name="student_ids"]').first()).toBeVisible();
@@ -105,7 +126,7 @@ test("the next level is preselected after showing a course's students, and saved
   }
 
   const mine = cases[jsEnabled() ? 0 : 1];
-  await page.getByLabel("Current course").selectOption({ label: mine.from });
+  await selectCourse(page.getByLabel("Current course"), mine.from);
   await page.getByRole("button", { name: "Show its students" }).click();
   await expect(page.getByLabel("Current course")).toHaveValue(/\d+/);
   await expect(page.getByLabel("Selected level")).toHaveValue(String(mine.nextId));
@@ -115,7 +136,7 @@ test("the next level is preselected after showing a course's students, and saved
     .filter({ has: page.locator('input[name="student_ids"]:not([disabled])') })
     .filter({ hasNotText: KEEP });
   await free.last().locator("input").check();
-  await page.getByLabel("Selected course").selectOption({ label: mine.to });
+  await selectCourse(page.getByLabel("Selected course"), mine.to);
   await page.getByRole("button", { name: "Save transfer" }).click();
   await expect(page.getByText("The transfer was created and is pending approval.")).toBeVisible();
   const id = Number(new URL(page.url()).searchParams.get("id"));

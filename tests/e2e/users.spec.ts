@@ -135,7 +135,7 @@ test("admin locks and unlocks a user", async ({ page, browser }) => {
 
   // Both changes are in the audit log, linked from the users list.
   await page.goto("/admin/users");
-  await page.getByRole("link", { name: "Audit log" }).click();
+  await page.locator("#main").getByRole("link", { name: "Audit log" }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   await expect(page.getByRole("cell", { name: "User locked" }).first()).toBeVisible();
   await expect(page.getByRole("cell", { name: "User unlocked" }).first()).toBeVisible();

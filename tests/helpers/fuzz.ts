@@ -429,6 +429,11 @@ const KEYS: Record<Table, readonly string[]> = {
   certificates: ["id"],
   menu_bookmarks: ["id"],
   menu_pins: ["user_id", "item_id"],
+  stored_images: ["name"],
+  outbox: ["id"],
+  absence_warnings: ["student_id", "course_id", "threshold"],
+  certificate_retired_codes: ["code"],
+  verify_lookups: ["id"],
 };
 
 export const TABLES = Object.keys(KEYS) as Table[];
@@ -475,10 +480,14 @@ export async function watchWrites() {
     db(),
   );
   for (const t of TABLES) {
-    const columns = (await sql<{ name: string }>`select name from pragma_table_info(${t})`.execute(db())).rows.map(
-      (r) => r.name,
-    );
-    const json = (alias: "old" | "new") => `json_object(${columns.map((c) => `'${c}', ${alias}."${c}"`).join(", ")})`;
+    const columns = (
+      await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${t})`.execute(db())
+    ).rows;
+    // JSON holds no BLOB (stored_images.bytes): such a column is logged as its hex.
+    const value = (alias: string, c: { name: string; type: string }) =>
+      c.type.toLowerCase() === "blob" ? `hex(${alias}."${c.name}")` : `${alias}."${c.name}"`;
+    const json = (alias: "old" | "new") =>
+      `json_object(${columns.map((c) => `'${c.name}', ${value(alias, c)}`).join(", ")})`;
     await sql
       .raw(
         `create trigger fuzz_${t}_i after insert on "${t}" begin insert into ${LOG} (tbl, op, old, new) values ('${t}', 'I', null, ${json("new")}); end`,

@@ -90,6 +90,7 @@ describe("sign-in", () => {
     ["receptionist", "/dashboard"],
     ["financial", "/dashboard"],
     ["professor", "/teachers"],
+    ["student", "/student"],
   ] as const)("%s with the right password goes home (%s) with a session cookie", async (role, home) => {
     const response = await login({ email: users[role].email, password: PASSWORD });
     expect(response.status).toBe(302);
@@ -256,12 +257,13 @@ describe("sign-in", () => {
     expect(await sessionsOf(user.id)).toHaveLength(0);
   });
 
-  it("a student account with the right password gets noAccess and no session", async () => {
+  it("a student account signs in to the portal, even when asked for a staff page (which then sends it to /student)", async () => {
     const response = await login({ email: users.student.email, password: PASSWORD });
-    expect(response.status).toBe(403);
-    expect((await body(response)).failure).toBe("noAccess");
-    expect(setCookies(response, "token")).toEqual([]);
-    expect(await sessionsOf(users.student.id)).toHaveLength(0);
+    expect(redirectedTo(response)).toBe("/student");
+    expect(setCookies(response, "token")).toHaveLength(1);
+    const cookie = setCookies(response, "token")[0].split(";")[0];
+    expect(redirectedTo(await callLoader(dashboardRoute, request("/dashboard", { cookie })))).toBe("/student");
+    expect(redirectedTo(await callLoader(teachersRoute, request("/teachers", { cookie })))).toBe("/student");
   });
 
   it("an inactive user with the right password gets inactive and no session", async () => {

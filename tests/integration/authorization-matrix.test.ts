@@ -38,21 +38,35 @@ const STAFF: readonly Role[] = ["admin_staff", "coordinator", "receptionist", "f
  * (to /authentication/login?redirectTo=<this path>), a redirect to a role's
  * home, 403, or 401.
  */
-type Outcome = "ok" | "login" | "/teachers" | "/dashboard" | 403 | 401;
+type Outcome = "ok" | "login" | "/teachers" | "/dashboard" | "/student" | 403 | 401;
 type Rule = (who: Who) => Outcome;
 
 // PRODUCT 2 rules, by area.
-/** /dashboard, /admin*, /coordinator*: staff in `roles` allowed, other staff 403, non-staff to /teachers. */
+/** /dashboard, /admin*, /coordinator*: staff in `roles` allowed, other staff 403, a student to /student, a professor to /teachers. */
 const staff =
   (...roles: Role[]): Rule =>
   (who) =>
-    who === "anonymous" ? "login" : !STAFF.includes(who) ? "/teachers" : roles.includes(who) ? "ok" : 403;
+    who === "anonymous"
+      ? "login"
+      : who === "student"
+        ? "/student"
+        : !STAFF.includes(who)
+          ? "/teachers"
+          : roles.includes(who)
+            ? "ok"
+            : 403;
 const ALL_STAFF = staff("admin_staff", "coordinator", "receptionist", "financial");
 const ADMIN_COORD = staff("admin_staff", "coordinator");
-/** Teacher area other than /teachers itself: professors only, anyone else to /dashboard. */
-const teacherArea: Rule = (who) => (who === "anonymous" ? "login" : who === "professor" ? "ok" : "/dashboard");
+/** Teacher area other than /teachers itself: professors only, a student to /student, anyone else to /dashboard. */
+const teacherArea: Rule = (who) =>
+  who === "anonymous" ? "login" : who === "professor" ? "ok" : who === "student" ? "/student" : "/dashboard";
 /** Any signed-in role. */
 const signedIn: Rule = (who) => (who === "anonymous" ? "login" : "ok");
+/** Any signed-in role but a student, who reaches only the portal, their PDFs and the profile (to /student). */
+const notStudent: Rule = (who) => (who === "anonymous" ? "login" : who === "student" ? "/student" : "ok");
+/** The student portal (/student*, its PDFs): a student only; everyone else to their own home. */
+const portal: Rule = (who) =>
+  who === "anonymous" ? "login" : who === "student" ? "ok" : who === "professor" ? "/teachers" : "/dashboard";
 /** Public: /students-registration*, /authentication/*, /404, and the like. */
 const open: Rule = () => "ok";
 /** /v1/api: bearer token; 401 without one, 403 JSON for a role without the capability. */
@@ -61,9 +75,9 @@ const api =
   (who) =>
     who === "anonymous" ? 401 : roles.includes(who) ? "ok" : 403;
 const apiSignedIn: Rule = (who) => (who === "anonymous" ? 401 : "ok");
-/** Signed-in users go home from /authentication/* (a student has no home: stays, no loop). */
+/** Signed-in users go home from /authentication/*. */
 const authArea: Rule = (who) =>
-  who === "anonymous" || who === "student" ? "ok" : who === "professor" ? "/teachers" : "/dashboard";
+  who === "anonymous" ? "ok" : who === "student" ? "/student" : who === "professor" ? "/teachers" : "/dashboard";
 
 type Body =
   { form: Record<string, string> } | { multipart: Record<string, string> } | { json: Record<string, unknown> };
@@ -117,9 +131,9 @@ const MATRIX: Record<string, Entry> = {
   status: { path: () => "/status", loader: open },
   _index: {
     path: () => "/",
-    // "/" sends everyone home; anonymous (and a student, who has none) to sign in.
+    // "/" sends everyone home; anonymous to sign in.
     loader: (who) =>
-      who === "anonymous" || who === "student" ? "login" : who === "professor" ? "/teachers" : "/dashboard",
+      who === "anonymous" ? "login" : who === "student" ? "/student" : who === "professor" ? "/teachers" : "/dashboard",
   },
   authentication: { path: () => "/authentication/login", loader: authArea },
   "authentication._index": { path: () => "/authentication", loader: open },
@@ -138,6 +152,14 @@ const MATRIX: Record<string, Entry> = {
     loader: open,
     action: open,
     intents: { next: f({ intent: "next" }), back: f({ intent: "back" }) },
+  },
+  // Certificate verification (issue 21, ADR 048): public, no sign-in.
+  "certificates.verify._index": { path: () => "/certificates/verify", loader: open },
+  "certificates.verify.$code": {
+    path: () => "/certificates/verify/ABCD-EFGH-JKMN",
+    params: () => ({ code: "ABCD-EFGH-JKMN" }),
+    // An unknown code: the same 404 page for anyone.
+    loader: open,
   },
   logout: { path: () => "/logout", loader: open, action: open, endsSession: true },
   "resources.locale": {
@@ -162,10 +184,9 @@ const MATRIX: Record<string, Entry> = {
   "resources.pending-transfers": {
     path: () => "/resources/pending-transfers",
     // The bell: admin, coordinator, financial. Not a path PRODUCT 2 names, so a
-    // non-staff role may get 403 or its home; the receptionist gets 403.
-    loader: (who) =>
-      who === "professor" || who === "student" ? "/teachers" : staff("admin_staff", "coordinator", "financial")(who),
-    loaderDenyEither: ["professor", "student"],
+    // professor may get 403 or its home; the receptionist gets 403, a student /student.
+    loader: (who) => (who === "professor" ? "/teachers" : staff("admin_staff", "coordinator", "financial")(who)),
+    loaderDenyEither: ["professor"],
   },
 
   // Signed-in layout and pages for every role.
@@ -182,12 +203,14 @@ const MATRIX: Record<string, Entry> = {
       password: f({ intent: "password" }),
     },
   },
-  "_app.teachers._index": { path: () => "/teachers", loader: signedIn },
+  "_app.teachers._index": { path: () => "/teachers", loader: notStudent },
   "_app.teachers.faq": { path: () => "/teachers/faq", loader: teacherArea },
 
   // Staff area.
   "_app.dashboard": { path: () => "/dashboard", loader: ALL_STAFF },
   "_app.admin.audit": { path: () => "/admin/audit", loader: staff("admin_staff") },
+  // Issue 21: the outbox (e-mails waiting or sent): admin only.
+  "_app.admin.outbox": { path: () => "/admin/outbox", loader: staff("admin_staff") },
   "_app.admin.users._index": { path: () => "/admin/users", loader: staff("admin_staff") },
   "_app.admin.users.new": {
     path: () => "/admin/users/new",
@@ -230,7 +253,8 @@ const MATRIX: Record<string, Entry> = {
     params: () => ({ id: String(student) }),
     loader: ALL_STAFF,
     action: staff("admin_staff", "coordinator", "receptionist"),
-    intents: intents("activate", "deactivate"),
+    // invite: PRODUCT 2 "invite a student to the portal" (issue 21), the same roles.
+    intents: intents("activate", "deactivate", "invite"),
   },
   "_app.admin.students.$id_.edit": {
     path: () => `/admin/students/${student}/edit`,
@@ -289,6 +313,17 @@ const MATRIX: Record<string, Entry> = {
     params: () => ({ id: c() }),
     loader: ADMIN_COORD,
     action: ADMIN_COORD,
+  },
+  // Revoke / re-issue a certificate: admin staff and coordinators (PRODUCT 2).
+  "_app.admin.courses.$id_.certificates": {
+    path: () => `/admin/courses/${course}/certificates`,
+    params: () => ({ id: c() }),
+    loader: ADMIN_COORD,
+    action: ADMIN_COORD,
+    intents: {
+      revoke: f({ intent: "revoke", certificate_id: "999999", reason: "matrix" }),
+      reissue: f({ intent: "reissue", certificate_id: "999999" }),
+    },
   },
   "_app.admin.syllabus": {
     path: () => "/admin/syllabus?level=1",
@@ -389,6 +424,33 @@ const MATRIX: Record<string, Entry> = {
     loader: teacherArea,
     action: teacherArea,
     course: true,
+  },
+
+  // The student portal (ADR 047): the student's own record only. The matrix's
+  // student account is linked to the student `student`, enrolled in `course`;
+  // other students' and other courses' ids are tried in student-portal.test.ts.
+  "_app.student._index": { path: () => "/student", loader: portal },
+  "_app.student.courses.$id.attendance": {
+    path: () => `/student/courses/${course}/attendance`,
+    params: () => ({ id: c() }),
+    loader: portal,
+  },
+  "_app.student.courses.$id.grades": {
+    path: () => `/student/courses/${course}/grades`,
+    params: () => ({ id: c() }),
+    loader: portal,
+  },
+  "student.courses.$id.report[.pdf]": {
+    path: () => `/student/courses/${course}/report.pdf`,
+    params: () => ({ id: c() }),
+    loader: portal,
+  },
+  // The course has not ended: the certificate is refused (not eligible), after the guard.
+  "student.courses.$id.certificate[.pdf]": {
+    path: () => `/student/courses/${course}/certificate.pdf`,
+    params: () => ({ id: c() }),
+    loader: portal,
+    action: portal,
   },
 
   // /v1/api: JSON 401/403, never a redirect. Loaders of action-only endpoints answer 405 to anyone.
@@ -572,6 +634,8 @@ beforeAll(async () => {
   stranger = await insertStudent("Stranger");
   await enroll(course, student);
   await enroll(otherCourse, stranger);
+  // The portal's student is `student` (students.user_id).
+  await db().updateTable("students").set({ user_id: users.student.id }).where("id", "=", student).execute();
   registration = Number((await insertRegistration({ status: "pending" })).id);
   transfer = Number(
     (
@@ -651,7 +715,7 @@ async function outcomeOf(response: Response, path: string, isApi: boolean): Prom
   if (!to) return "ok";
   const login = path === "/" ? "/authentication/login" : `/authentication/login?redirectTo=${encodeURIComponent(path)}`;
   if (to === login) return "login";
-  if (to === "/teachers" || to === "/dashboard") return to;
+  if (to === "/teachers" || to === "/dashboard" || to === "/student") return to;
   return "ok";
 }
 

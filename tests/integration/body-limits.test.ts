@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type Role, type User } from "~/db/schema";
-import { uploadDir } from "~/env.server";
 import { BODY_LIMITS } from "~/http/body.server";
 import { failedSubmissionToast } from "~/http/toast.server";
 import { cellName, originalName } from "~/modules/grades/gradebook";
@@ -16,6 +14,7 @@ import * as apiCreate from "~/routes/v1.api.transfer-data.create";
 import { useTestDatabase } from "../helpers/db";
 import { ORIGIN, PASSWORD, callAction, createRoleUsers, emailFor, redirectedTo, signIn } from "../helpers/fixtures";
 import { courseRow, studentRow } from "../helpers/rows";
+import { storedImages } from "../helpers/stored-images";
 
 // Request bodies over their kind's limit (issue 16, H1; ADR 026): refused
 // with 413 before they are read when their length says so, cut off at the
@@ -340,7 +339,7 @@ async function avatarPost(cookie: string, bytes: Buffer) {
 }
 
 describe("the picture forms", () => {
-  const files = () => (fs.existsSync(uploadDir()) ? fs.readdirSync(uploadDir()).length : 0);
+  const files = async () => (await storedImages()).length;
   const imageOf = async (id: number) =>
     (await db().selectFrom("users").select("image").where("id", "=", id).executeTakeFirstOrThrow()).image;
 
@@ -356,18 +355,18 @@ describe("the picture forms", () => {
     ["5 MB (over the upload limit: not read)", 5 * MiB],
   ])("a picture of %s gets the field error with 413; nothing stored", async (_label, size) => {
     const cookie = await signIn(users.professor.email);
-    const before = files();
+    const before = await files();
     const res = await callAction(profileRoute, await avatarPost(cookie, pngOf(size)));
     expect(res.status).toBe(413);
     const body = (await res.json()) as { result: { error: Record<string, string[]> } };
     expect(body.result.error.avatar).toEqual(["users:errors.image.tooLarge"]);
     expect(await imageOf(users.professor.id)).toBeNull();
-    expect(files()).toBe(before);
+    expect(await files()).toBe(before);
   });
 
   it("a chunked upload over the limit is cut off: the same field error, nothing stored", async () => {
     const cookie = await signIn(users.professor.email);
-    const before = files();
+    const before = await files();
     const { req, counter } = bigPost("/profile", 100 * MiB, {
       declared: false,
       type: "multipart/form-data; boundary=----x",
@@ -380,6 +379,6 @@ describe("the picture forms", () => {
     ]);
     expect(counter.pulled).toBeLessThanOrEqual(BODY_LIMITS.upload + CHUNK);
     expect(await imageOf(users.professor.id)).toBeNull();
-    expect(files()).toBe(before);
+    expect(await files()).toBe(before);
   });
 });

@@ -221,7 +221,8 @@ describe("who may open the course pages (PRODUCT 2)", () => {
     if (who === "anonymous") return "login";
     if (who === "professor") return ok;
     if (who === "otherProfessor") return 403;
-    return "/dashboard"; // every staff role and the student role: not a professor
+    if (who === "student") return "/student"; // PRODUCT 2: a student goes to the portal
+    return "/dashboard"; // every staff role: not a professor
   };
 
   it.each(WHO)("%s: every loader", async (who) => {

@@ -134,7 +134,8 @@ describe("who may do what (PRODUCT 2: courses, syllabus, grade bands)", () => {
 
   function expected(who: Who, okStatus: number) {
     if (who === "anonymous") return "login";
-    if (who === "professor" || who === "student") return "/teachers";
+    if (who === "student") return "/student";
+    if (who === "professor") return "/teachers";
     if (!ALLOWED.includes(who)) return 403;
     return okStatus;
   }
@@ -255,6 +256,41 @@ describe("create and edit a course", () => {
       .where("entity_id", "=", created!.id)
       .execute();
     expect(log).toEqual([{ action: "course.created", user_id: users.coordinator.id }]);
+  });
+
+  it("the default items are created in the school's default language (English: the app's own names)", async () => {
+    const named = async (levelId: number) =>
+      (
+        await db()
+          .selectFrom("syllabus_items")
+          .select("item_name")
+          .where("level_id", "=", levelId)
+          .orderBy("position")
+          .execute()
+      ).map((i) => i.item_name);
+    await db()
+      .insertInto("settings")
+      .values({ key: "default_language", value: "es" })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: "es" }))
+      .execute();
+    try {
+      await callAction(syllabusRoute, post("/admin/syllabus?level=2", "admin_staff", { intent: "defaults" }));
+      // A2 for adults: KEY, three modules.
+      expect(await named(2)).toEqual([
+        "Tarea 1",
+        "Tarea 2",
+        "Tarea 3",
+        "Prueba de avance 1",
+        "Prueba de avance 2",
+        "Lectura y escritura",
+        "Comprensión auditiva",
+        "Expresión oral",
+      ]);
+    } finally {
+      await db().updateTable("settings").set({ value: "en" }).where("key", "=", "default_language").execute();
+    }
+    await callAction(syllabusRoute, post("/admin/syllabus?level=1", "admin_staff", { intent: "defaults" }));
+    expect((await named(1)).slice(0, 4)).toEqual(["Assignment 1", "Assignment 2", "Assignment 3", "Progress Test 1"]);
   });
 
   it("a custom schedule stores its days in week order and its times", async () => {

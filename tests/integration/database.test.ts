@@ -32,6 +32,11 @@ const TABLES = {
   certificates: true,
   menu_bookmarks: true,
   menu_pins: true,
+  stored_images: true,
+  outbox: true,
+  absence_warnings: true,
+  certificate_retired_codes: true,
+  verify_lookups: true,
 } satisfies Record<keyof Database, true>;
 
 const now = () => new Date().toISOString();

@@ -36,6 +36,7 @@ import * as apiGetAllRoute from "~/routes/v1.api.transfer-data.get-all";
 import { useTestDatabase } from "../helpers/db";
 import { ORIGIN, callAction, callLoader, createRoleUsers, request, signIn } from "../helpers/fixtures";
 import { courseRow, studentRow } from "../helpers/rows";
+import { storedImages } from "../helpers/stored-images";
 
 // The 500s the generated inputs of fuzz.test.ts found, one test each, so they
 // stay fixed even when the generator's seed no longer produces them:
@@ -184,7 +185,7 @@ describe("a body that is not a form: 400, not 500", () => {
     const body = `--x\r\nContent-Disposition: form-data; name=""\r\n\r\nv\r\n--x--\r\n`;
     const response = await callAction(profileRoute, post("/profile", body, "multipart/form-data; boundary=x"));
     expect(response.status).toBe(400);
-    expect(fs.readdirSync(UPLOADS)).toEqual([]);
+    expect(await storedImages()).toEqual([]);
   });
 });
 
@@ -294,7 +295,7 @@ describe("ids beyond 32 bits: 404 or 400, not a failed query", () => {
       { id: "9007199254740992" },
     );
     expect(response.status).toBe(404);
-    expect(fs.readdirSync(UPLOADS)).toEqual([]);
+    expect(await storedImages()).toEqual([]);
   });
 });
 

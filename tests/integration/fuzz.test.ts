@@ -52,6 +52,7 @@ import {
   uniqueIdNumber,
 } from "../helpers/registration";
 import { courseFormValues, courseRow, studentFormValues, studentRow, transferRow } from "../helpers/rows";
+import { storedImages } from "../helpers/stored-images";
 
 // Issue 10, part 2: generated bad input at every loader and every form (each
 // intent) of every route module, and at every /v1/api endpoint. For each input:
@@ -125,6 +126,8 @@ const mine = {
   /** Everyone enrolled in `course` (the attendance form's rows), and their enrollments. */
   enrolled: [] as number[],
   enrollment: {} as Record<number, number>,
+  /** Issued certificates of `endedCourse` (issue 21): one valid (revoke), one revoked (re-issue). */
+  certificates: {} as Record<"revoke" | "reissue", number>,
 };
 
 const PNG = Buffer.from(
@@ -282,6 +285,31 @@ beforeAll(async () => {
         .executeTakeFirstOrThrow()
     ).id,
   );
+  for (const [k, revoked] of [
+    ["revoke", false],
+    ["reissue", true],
+  ] as const) {
+    const holder = await insertStudent(`cert-${k}`);
+    mine.certificates[k] = Number(
+      (
+        await db()
+          .insertInto("certificates")
+          .values({
+            number: `FZ-${k}`,
+            student_id: holder,
+            course_id: endedCourse,
+            issued_on: dayFromToday(-99),
+            issued_by: null,
+            created_at: new Date().toISOString(),
+            verification_code: k === "revoke" ? "FZRV-KEAB-CDEF" : "FZRS-KEAB-CDEF",
+            revoked_at: revoked ? new Date().toISOString() : null,
+            revoke_reason: revoked ? "Fuzz" : null,
+          })
+          .returning(["id"])
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  }
   const graduate = await insertStudent("graduate");
   await db()
     .insertInto("enrollments")
@@ -373,6 +401,7 @@ const api =
   () => ({ bearer: bearers[role] });
 const admin = as("admin_staff");
 const professor = as("professor");
+const student = as("student");
 
 /** Good values of a route's params ($id, $token...); each run also tries hostile ones. */
 type ParamGoods = Record<string, () => readonly string[]>;
@@ -778,7 +807,8 @@ const MATRIX: Record<string, Entry> = {
         path: () => "/profile",
         upload: true,
         form: () => ({ intent: "avatar" }),
-        writes: ["users", "audit_log"],
+        // The picture itself: stored_images (issue 18, ADR 038), as its file under UPLOAD_DIR was.
+        writes: ["users", "audit_log", "stored_images"],
         runs: 12,
       },
     },
@@ -789,6 +819,7 @@ const MATRIX: Record<string, Entry> = {
   // Staff area
   "_app.dashboard": { loader: { caller: admin, path: () => "/dashboard" } },
   "_app.admin.audit": { loader: { caller: admin, path: () => "/admin/audit" } },
+  "_app.admin.outbox": { loader: { caller: admin, path: () => "/admin/outbox" } },
   "_app.admin.users._index": { loader: { caller: admin, path: () => "/admin/users" } },
   "_app.admin.users.new": {
     loader: { caller: admin, path: () => "/admin/users/new" },
@@ -861,7 +892,8 @@ const MATRIX: Record<string, Entry> = {
         params: { id: id(() => target.id) },
         upload: true,
         form: () => ({ intent: "avatar" }),
-        writes: ["users", "audit_log"],
+        // The picture itself: stored_images (issue 18, ADR 038), as its file under UPLOAD_DIR was.
+        writes: ["users", "audit_log", "stored_images"],
         runs: 10,
       },
     },
@@ -880,7 +912,8 @@ const MATRIX: Record<string, Entry> = {
         params: { id: id(() => mine.registrations.approve) },
         form: () => ({ intent: "approve", course_id: String(course) }),
         good: () => ({ course_id: [String(nextCourse)] }),
-        writes: ["registrations", "students", "enrollments", "audit_log"],
+        // With an e-mail address, the new student is invited to the portal (issue 21): a user, a link, a message.
+        writes: ["registrations", "students", "enrollments", "audit_log", "users", "password_tokens", "outbox"],
         audited: true,
         whole: (a) => {
           const decided = changed(a, "registrations").map((c) => c.after);
@@ -1240,7 +1273,7 @@ const MATRIX: Record<string, Entry> = {
           time_zone: ["America/Bogota", "America/Lima"],
           default_language: ["es", "ar", "zh"],
         }),
-        writes: ["settings", "audit_log"],
+        writes: ["settings", "audit_log", "stored_images"],
         audited: true,
         runs: 15,
         whole: (a) => {
@@ -1254,7 +1287,7 @@ const MATRIX: Record<string, Entry> = {
         caller: admin,
         path: () => "/admin/settings",
         form: () => ({ intent: "removeLogo" }),
-        writes: ["settings", "audit_log"],
+        writes: ["settings", "audit_log", "stored_images"],
         runs: 10,
       },
     },
@@ -1371,6 +1404,75 @@ const MATRIX: Record<string, Entry> = {
         form: () => ({ all: "1" }),
         writes: ["certificates"],
         runs: 6,
+      },
+    },
+  },
+
+  // Certificates anyone can verify (issue 21): public lookups (counted per client), the staff's revoke and re-issue.
+  "certificates.verify._index": {
+    loader: { caller: anonymous, path: () => "/certificates/verify", writes: ["verify_lookups"] },
+  },
+  "certificates.verify.$code": {
+    loader: {
+      caller: anonymous,
+      path: (p) => `/certificates/verify/${p.code}`,
+      params: { code: () => ["FZRV-KEAB-CDEF", "fzrvkeabcdef"] },
+      writes: ["verify_lookups"],
+    },
+  },
+  "_app.admin.courses.$id_.certificates": {
+    loader: {
+      caller: admin,
+      path: (p) => `/admin/courses/${p.id}/certificates`,
+      params: { id: id(() => endedCourse) },
+    },
+    action: {
+      revoke: {
+        caller: admin,
+        path: (p) => `/admin/courses/${p.id}/certificates`,
+        params: { id: id(() => endedCourse) },
+        form: () => ({ intent: "revoke", certificate_id: String(mine.certificates.revoke), reason: "Issued in error" }),
+        writes: ["certificates", "audit_log"],
+        audited: true,
+      },
+      reissue: {
+        caller: admin,
+        path: (p) => `/admin/courses/${p.id}/certificates`,
+        params: { id: id(() => endedCourse) },
+        form: () => ({ intent: "reissue", certificate_id: String(mine.certificates.reissue) }),
+        writes: ["certificates", "certificate_retired_codes", "audit_log"],
+        audited: true,
+      },
+    },
+  },
+
+  // The student portal (issue 21): the fuzz's student account has no student
+  // record, so every course is another's (404); the ids and forms are still hostile.
+  "_app.student._index": { loader: { caller: student, path: () => "/student" } },
+  "_app.student.courses.$id.attendance": {
+    loader: { caller: student, path: (p) => `/student/courses/${p.id}/attendance`, params: { id: id(() => course) } },
+  },
+  "_app.student.courses.$id.grades": {
+    loader: { caller: student, path: (p) => `/student/courses/${p.id}/grades`, params: { id: id(() => course) } },
+  },
+  "student.courses.$id.report[.pdf]": {
+    loader: { caller: student, path: (p) => `/student/courses/${p.id}/report.pdf`, params: { id: id(() => course) } },
+  },
+  "student.courses.$id.certificate[.pdf]": {
+    loader: {
+      caller: student,
+      path: (p) => `/student/courses/${p.id}/certificate.pdf`,
+      params: { id: id(() => endedCourse) },
+    },
+    action: {
+      issue: {
+        caller: student,
+        path: (p) => `/student/courses/${p.id}/certificate.pdf`,
+        params: { id: id(() => endedCourse) },
+        form: () => ({}),
+        writes: ["certificates"],
+        // No student record behind this account: every course is another student's.
+        refusesAll: true,
       },
     },
   },
@@ -1587,7 +1689,7 @@ function uploadBody(entries: Entries, kind: "png" | "big" | "text" | "html" | "n
   return { body: fd };
 }
 
-const uploads = () => fs.readdirSync(UPLOADS).length;
+const uploads = async () => (await storedImages()).length;
 
 function hasAudit(d: Diff) {
   return (d.audit_log?.added.length ?? 0) > 0;
@@ -1617,7 +1719,7 @@ async function tryIntent(
       : encodeBody(entries, input.encoding);
   const req = buildRequest(href, caller, method, body);
   const mark = await writeMark();
-  const filesBefore = uploads();
+  const filesBefore = await uploads();
   const response = await callAction(ROUTES[key], req, input.params);
   tried.inputs += 1;
   const problem = await unsound(response);
@@ -1630,7 +1732,8 @@ async function tryIntent(
       throw new Error(
         `${key}: refused (${response.status}) but wrote ${outside.join(", ")}: ${JSON.stringify(d).slice(0, 600)}`,
       );
-    if (uploads() !== filesBefore) throw new Error(`${key}: refused (${response.status}) but kept an uploaded file`);
+    if ((await uploads()) !== filesBefore)
+      throw new Error(`${key}: refused (${response.status}) but kept an uploaded file`);
     return false;
   }
   tried.accepted += 1;

@@ -222,6 +222,7 @@ describe("who may open and post the gradebook and the student report", () => {
     if (who === "anonymous") return "login";
     if (who === "professor") return ok;
     if (who === "otherProfessor") return 403;
+    if (who === "student") return "/student"; // PRODUCT 2: a student goes to the portal
     return "/dashboard";
   }
   const cookieOf = (who: Who) => (who === "anonymous" ? undefined : cookies[who]);
@@ -395,6 +396,62 @@ describe("saving", () => {
     const response = await save({ [g(stranger, otherItem)]: "90" }, "otherProfessor");
     expect(response.status).toBe(403);
     expect(await stored()).toEqual({});
+  });
+});
+
+describe("one item at a time (?item=, the phone's view)", () => {
+  const itemPath = (item: number | string) => `${gradebookPath()}?item=${item}`;
+  const saveItem = (item: number, form: Record<string, string>) =>
+    callAction(gradebookRoute, request(itemPath(item), { method: "POST", cookie: cookies.professor, form }), {
+      id: id(),
+    });
+
+  it("the page says which item is chosen, and each student's band; an item of no (or another) course is a 404 with the items to choose from", async () => {
+    const chosen = (await (await load("professor", itemPath(items.t1))).json()) as { item: number | null };
+    expect(chosen.item).toBe(items.t1);
+    const grid = (await (await load()).json()) as { item: number | null; rows: { band: string }[] };
+    expect(grid.item).toBeNull();
+    expect(grid.rows.every((r) => typeof r.band === "string" && r.band !== "")).toBe(true);
+    for (const bad of [String(otherItem), "999999", "abc", "1;drop"]) {
+      const response = await load("professor", itemPath(bad));
+      expect(response.status, bad).toBe(404);
+      const data = (await response.json()) as { item: number | null; unknownItem: boolean; items: unknown[] };
+      expect(data).toMatchObject({ item: null, unknownItem: true });
+      expect(data.items).toHaveLength(5);
+    }
+  });
+
+  it("a save of one item's cells writes only those and comes back to that item; the other items' grades stay", async () => {
+    await put({ [g(ana, items.a1)]: 50, [g(bruno, items.a2)]: 61, [g(carla, items.t1)]: 40 });
+    // What the item's view posts: its cells, with their originals (packed, ADR 009).
+    const form = {
+      [g(ana, items.t1)]: "88",
+      [g(bruno, items.t1)]: "",
+      [g(carla, items.t1)]: "45,5",
+      originals: `${g(ana, items.t1)}=&${g(bruno, items.t1)}=&${g(carla, items.t1)}=40`,
+    };
+    const response = await saveItem(items.t1, form);
+    expect(redirectedTo(response)).toBe(itemPath(items.t1));
+    expect(await stored()).toEqual({
+      [g(ana, items.a1)]: 50,
+      [g(bruno, items.a2)]: 61,
+      [g(ana, items.t1)]: 88,
+      [g(carla, items.t1)]: 45.5,
+    });
+  });
+
+  it("an invalid grade in one item's post is refused with the summary's state, and nothing is written", async () => {
+    await put({ [g(ana, items.a1)]: 50 });
+    const response = await saveItem(items.a2, {
+      [g(ana, items.a2)]: "70",
+      [g(bruno, items.a2)]: "150",
+      originals: `${g(ana, items.a2)}=&${g(bruno, items.a2)}=`,
+    });
+    expect(response.status).toBe(400);
+    const body = JSON.stringify(await response.json());
+    expect(body).toContain('"formError":"invalid"');
+    expect(body).toContain(`"${g(bruno, items.a2)}":{"code":"range"}`);
+    expect(await stored()).toEqual({ [g(ana, items.a1)]: 50 });
   });
 });
 

@@ -237,7 +237,12 @@ describe("reachable pages (pure)", () => {
     expect(reachable("professor", "/course/4/gradebook")).toBe(true);
     expect(reachable("admin_staff", "/course/4/gradebook")).toBe(false);
     expect(reachable("student", "/profile")).toBe(true);
-    expect(reachable("coordinator", "/teachers")).toBe(true); // every role's /teachers (PRODUCT 2)
+    expect(reachable("coordinator", "/teachers")).toBe(true); // staff and professors' /teachers (PRODUCT 2)
+    // A student: the portal and the profile, nothing else (ADR 047).
+    expect(reachable("student", "/student/courses/4/grades")).toBe(true);
+    expect(reachable("student", "/teachers")).toBe(false);
+    expect(reachable("student", "/dashboard")).toBe(false);
+    expect(reachable("professor", "/student")).toBe(false);
     expect(reachable("coordinator", "/teachers/faq")).toBe(false);
     expect(reachable("professor", "/teachers/faq")).toBe(true);
     expect(reachable("admin_staff", "/resources/menu")).toBe(false);

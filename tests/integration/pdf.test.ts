@@ -21,6 +21,7 @@ import {
 } from "../helpers/fixtures";
 import { courseRow, studentRow } from "../helpers/rows";
 import { pageTexts } from "../unit/pdf-text";
+import { pdfjsPageTexts } from "../unit/pdfjs-text";
 
 useTestDatabase();
 
@@ -136,11 +137,11 @@ async function courseWith(code: string, professorId: number, students: [number, 
 
 let course: number;
 let otherCourse: number;
-let chineseCourse: number;
+let unprintableCourse: number;
 let jose: number;
 let ana: number;
 let bruno: number;
-let zhang: number;
+let unprintable: number;
 let carla: number;
 let eva: number;
 let gradingCourse: number;
@@ -161,14 +162,14 @@ beforeAll(async () => {
   jose = await insertStudent("José", "Núñez Gonçalves Ñandú");
   ana = await insertStudent("Ana", "O'Connor");
   bruno = await insertStudent("Bruno", "Benítez");
-  zhang = await insertStudent("张", "伟");
+  unprintable = await insertStudent("தமிழ்", "செல்வன்");
   course = await courseWith("PDF-B1", users.professor.id, [
     [jose, 92.5],
     [ana, 81],
     [bruno, 55],
   ]);
   otherCourse = await courseWith("PDF-OTHER", other.id, [[ana, 90]]);
-  chineseCourse = await courseWith("PDF-ZH", users.professor.id, [[zhang, 95]]);
+  unprintableCourse = await courseWith("PDF-TA", users.professor.id, [[unprintable, 95]]);
   carla = await insertStudent("Carla", "Castro");
   eva = await insertStudent("Eva", "Espinoza");
   gradingCourse = await courseWith("PDF-GRADING", users.professor.id, [[carla, null]]);
@@ -243,7 +244,7 @@ describe("the professor's PDFs", () => {
     expect(doc.getPageCount()).toBe(3);
   });
 
-  it("labels the PDF in the user's language, and in English where the fonts cannot", async () => {
+  it("labels the PDF in the user's language, Chinese and Arabic included", async () => {
     const es = pageTexts(
       await pdfOf(
         await get(reportRoute, `/course/${course}/report.pdf?student=${jose}`, cookies.professor, course, {
@@ -253,6 +254,11 @@ describe("the professor's PDFs", () => {
     )[0];
     expect(es).toContain("Informe del estudiante");
     expect(es).toContain("92,50");
+    // The result and the default band in the words the pages use (common:grading), not English.
+    expect(es).toContain("APROBADO");
+    expect(es).toContain("Excelente");
+    expect(es).not.toContain("Excellent");
+    expect(es).not.toContain("PASS");
     const zh = pageTexts(
       await pdfOf(
         await get(reportRoute, `/course/${course}/report.pdf?student=${jose}`, cookies.professor, course, {
@@ -260,7 +266,15 @@ describe("the professor's PDFs", () => {
         }),
       ),
     )[0];
-    expect(zh).toContain("Student report");
+    expect(zh).toContain("学生报告");
+    const arabic = await get(reportRoute, `/course/${course}/report.pdf?student=${jose}`, cookies.professor, course, {
+      "Accept-Language": "ar",
+    });
+    expect(arabic.status).toBe(200);
+    const [ar] = await pdfjsPageTexts(new Uint8Array(await arabic.arrayBuffer()), true);
+    expect(ar).toContain("تقرير الطالب");
+    expect(ar).toContain("José Núñez Gonçalves Ñandú");
+    expect(ar).not.toContain("Student report");
   });
 
   it("a GET issues nothing: a certificate not issued yet answers 409 with an Issue button; the POST issues it and sends to the PDF", async () => {
@@ -544,37 +558,37 @@ describe("the professor's PDFs", () => {
   it("refuses a name the fonts cannot print with a message, not a broken PDF", async () => {
     const res = await get(
       certificateRoute,
-      `/course/${chineseCourse}/certificate.pdf?student=${zhang}`,
+      `/course/${unprintableCourse}/certificate.pdf?student=${unprintable}`,
       cookies.professor,
-      chineseCourse,
+      unprintableCourse,
     );
     expect(res.status).toBe(400);
     expect(
       (
         await post(
           certificateRoute,
-          `/course/${chineseCourse}/certificate.pdf?student=${zhang}`,
+          `/course/${unprintableCourse}/certificate.pdf?student=${unprintable}`,
           cookies.professor,
-          chineseCourse,
+          unprintableCourse,
         )
       ).status,
     ).toBe(400);
     expect(await res.text()).toContain("contains characters the PDF fonts cannot print");
-    expect(await db().selectFrom("certificates").select("id").where("student_id", "=", zhang).execute()).toHaveLength(
-      0,
-    );
+    expect(
+      await db().selectFrom("certificates").select("id").where("student_id", "=", unprintable).execute(),
+    ).toHaveLength(0);
     const report = await get(
       reportRoute,
-      `/course/${chineseCourse}/report.pdf?all=1`,
+      `/course/${unprintableCourse}/report.pdf?all=1`,
       cookies.professor,
-      chineseCourse,
+      unprintableCourse,
     );
     expect(report.status).toBe(400);
   });
 
   it("answers 404 for a student outside the course and 400 without a student", async () => {
     expect(
-      (await get(reportRoute, `/course/${course}/report.pdf?student=${zhang}`, cookies.professor, course)).status,
+      (await get(reportRoute, `/course/${course}/report.pdf?student=${unprintable}`, cookies.professor, course)).status,
     ).toBe(404);
     expect((await get(reportRoute, `/course/${course}/report.pdf`, cookies.professor, course)).status).toBe(400);
   });

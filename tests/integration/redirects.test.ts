@@ -18,13 +18,13 @@ useTestDatabase();
 
 // PRODUCT 2, written out here rather than read from the app, so the app can disagree.
 const STAFF: readonly Role[] = ["admin_staff", "coordinator", "receptionist", "financial"];
-const HOME: Record<Role, "/dashboard" | "/teachers" | null> = {
+const HOME: Record<Role, "/dashboard" | "/teachers" | "/student"> = {
   admin_staff: "/dashboard",
   coordinator: "/dashboard",
   receptionist: "/dashboard",
   financial: "/dashboard",
   professor: "/teachers",
-  student: null, // cannot use the app yet: no home, and no redirect loop
+  student: "/student", // the student portal (ADR 047)
 };
 
 type Who = Role | "anonymous";
@@ -47,7 +47,11 @@ const staffArea = (path: string, route: LoaderModule, okStatus: number, params?:
   route,
   params,
   expected: (who) =>
-    who === "anonymous" ? login(path) : STAFF.includes(who) ? { status: okStatus } : { redirect: "/teachers" },
+    who === "anonymous"
+      ? login(path)
+      : STAFF.includes(who)
+        ? { status: okStatus }
+        : { redirect: who === "student" ? "/student" : "/teachers" },
 });
 
 /** Teacher area other than /teachers itself: `ok` for professors, /dashboard for any other role. */
@@ -56,7 +60,11 @@ const teacherArea = (path: string, route: LoaderModule, okStatus: number, params
   route,
   params,
   expected: (who) =>
-    who === "anonymous" ? login(path) : who === "professor" ? { status: okStatus } : { redirect: "/dashboard" },
+    who === "anonymous"
+      ? login(path)
+      : who === "professor"
+        ? { status: okStatus }
+        : { redirect: who === "student" ? "/student" : "/dashboard" },
 });
 
 const CASES: Case[] = [
@@ -71,22 +79,23 @@ const CASES: Case[] = [
   {
     path: "/teachers",
     route: teachersRoute,
-    expected: (who) => (who === "anonymous" ? login("/teachers") : { status: 200 }),
+    // Every signed-in role but a student, who reaches only the portal and the profile.
+    expected: (who) =>
+      who === "anonymous" ? login("/teachers") : who === "student" ? { redirect: "/student" } : { status: 200 },
   },
   {
     path: "/authentication/login",
     route: authLayout,
     expected: (who) => {
       if (who === "anonymous") return { status: 200 };
-      const home = HOME[who];
-      return home ? { redirect: home } : { status: 200 };
+      return { redirect: HOME[who] };
     },
   },
   {
     path: "/",
     route: indexRoute,
     expected: (who) => ({
-      redirect: who === "anonymous" ? "/authentication/login" : (HOME[who] ?? "/authentication/login"),
+      redirect: who === "anonymous" ? "/authentication/login" : HOME[who],
     }),
   },
   { path: "/404", route: notFoundRoute, expected: () => ({ status: 404 }) },
@@ -135,7 +144,7 @@ describe.each(WHO)("%s", (who) => {
       const data = await response.json();
       expect(data.user.role).toBe(who);
       // The logo's link: the role's home (a role without one still gets a page that exists).
-      expect(data.home).toBe(HOME[who] ?? "/teachers");
+      expect(data.home).toBe(HOME[who]);
     }
   });
 });

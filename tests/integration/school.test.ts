@@ -170,9 +170,17 @@ beforeAll(async () => {
 describe("who may open what (PRODUCT 2)", () => {
   const STAFF: Role[] = ["admin_staff", "coordinator", "receptionist", "financial"];
 
-  /** Staff area: staff with the capability get `ok`, other staff 403, other roles /teachers. */
+  /** Staff area: staff with the capability get `ok`, other staff 403, a professor /teachers, a student /student. */
   const staff = (allowed: Role[]) => (who: Who) =>
-    who === "anonymous" ? "login" : !STAFF.includes(who) ? "/teachers" : allowed.includes(who) ? 200 : 403;
+    who === "anonymous"
+      ? "login"
+      : who === "student"
+        ? "/student"
+        : !STAFF.includes(who)
+          ? "/teachers"
+          : allowed.includes(who)
+            ? 200
+            : 403;
 
   const CASES: [string, Parameters<typeof callLoader>[0], (who: Who) => string | number][] = [
     ["/dashboard", dashboardRoute, staff(STAFF)],
@@ -180,11 +188,12 @@ describe("who may open what (PRODUCT 2)", () => {
     ["/admin/teachers", teachersRoute, staff(["admin_staff", "coordinator", "receptionist"])],
     ["/coordinator/professors", professorsRoute, staff(["admin_staff", "coordinator", "receptionist"])],
     ["/coordinator/faq", faqRoute, staff(["admin_staff", "coordinator"])],
-    ["/teachers", teachersHomeRoute, (who) => (who === "anonymous" ? "login" : 200)],
+    ["/teachers", teachersHomeRoute, (who) => (who === "anonymous" ? "login" : who === "student" ? "/student" : 200)],
     [
       "/teachers/faq",
       teachersFaqRoute,
-      (who) => (who === "anonymous" ? "login" : who === "professor" ? 200 : "/dashboard"),
+      (who) =>
+        who === "anonymous" ? "login" : who === "professor" ? 200 : who === "student" ? "/student" : "/dashboard",
     ],
   ];
 
@@ -313,15 +322,18 @@ describe("admin/holidays", () => {
       answer(await post({ intent: "create", name: "School week", start_date: "2032-01-19", end_date: "2032-01-25" })),
     ).toBe("/admin/holidays?when=all");
 
-    const rows: { name: string; course_code: string | null; cancels: { sessions: number; courses: string[] } }[] = (
-      await list()
-    ).rows;
+    const rows: {
+      name: string;
+      course: Record<string, unknown> | null;
+      cancels: { sessions: number; courses: string[] };
+    }[] = (await list()).rows;
     expect(rows.find((r) => r.name === "Course day")).toMatchObject({
-      course_code: "HOL-MW",
+      // The course by its readable label's parts (issue 19).
+      course: { course_id: "HOL-MW", level: "A1", schedule_days: "MO,WE", start_time: "09:00", professor: null },
       cancels: { sessions: 1, courses: ["HOL-MW"] },
     });
     expect(rows.find((r) => r.name === "School week")).toMatchObject({
-      course_code: null,
+      course: null,
       cancels: { sessions: 3, courses: ["HOL-MO", "HOL-MW"] },
     });
 
@@ -475,9 +487,17 @@ describe("admin/teachers", () => {
       email: "hugo@school.example.com",
       weeklyHours: 8.5,
       courses: [
-        { code: "HRS-FR", running: true },
-        { code: "HRS-MW", running: true },
-        { code: "HRS-NEXT", running: false },
+        // Each by its readable label's parts, the professor implied (issue 19).
+        {
+          course_id: "HRS-FR",
+          level: "A1",
+          schedule_days: "FR",
+          start_time: "14:00",
+          end_time: "18:30",
+          running: true,
+        },
+        { course_id: "HRS-MW", level: "A1", schedule_days: "MO,WE", running: true },
+        { course_id: "HRS-NEXT", level: "A1", schedule_days: "SA", running: false },
       ],
     });
   });
@@ -548,6 +568,11 @@ describe("coordinator/professors", () => {
     expect(olga.courses).toEqual([
       expect.objectContaining({
         code: "OVR-MO",
+        // With the level, what the course's readable label shows (issue 19).
+        level: "A1",
+        schedule_days: "MO",
+        start_time: "09:00",
+        end_time: "11:00",
         held: 4,
         attendanceTaken: 3,
         enrolled: 2,
@@ -698,22 +723,31 @@ describe("/dashboard", () => {
       monday: string;
       previous: string;
       next: string;
-      events: {
-        id: string;
-        date: string;
-        start: string;
-        title: string;
-        subtitle: string;
-        detail: string;
-        href: string | null;
-      }[];
-      days: { date: string; holidays: { name: string }[] }[];
+      calendar: {
+        view: "today" | "week";
+        events: {
+          id: string;
+          date: string;
+          start: string;
+          title: string;
+          subtitle: string;
+          detail: string;
+          href: string | null;
+        }[];
+        days: { date: string; holidays: { name: string }[] }[];
+      };
     };
-    const load = async (query: string, role: Role = "coordinator"): Promise<Data> =>
-      (await callLoader(dashboardRoute, request(`/dashboard${query}`, { cookie: cookies[role] }))).json();
+    // The week view (a ?week= or a filter asks for it): its days and events, with the week links.
+    const load = async (query: string, role: Role = "coordinator") => {
+      const data: Data = await (
+        await callLoader(dashboardRoute, request(`/dashboard${query}`, { cookie: cookies[role] }))
+      ).json();
+      return { ...data, ...data.calendar };
+    };
 
     // Any day of the week picks its Monday.
     const week = await load("?week=2033-01-12");
+    expect(week.view).toBe("week");
     expect(week.monday).toBe("2033-01-10");
     expect(week.previous).toBe("2033-01-03");
     expect(week.next).toBe("2033-01-17");
@@ -748,7 +782,9 @@ describe("/dashboard", () => {
     expect(b.id).toBeGreaterThan(0);
 
     // No ?week: the week of today in the school's time zone; nonsense is ignored.
-    expect((await load("")).monday).toBe(mondayOf(today));
+    const plain = await load("");
+    expect(plain.view).toBe("today");
+    expect(plain.monday).toBe(mondayOf(today));
     expect((await load("?week=2033-02-31&professor=abc")).monday).toBe(mondayOf(today));
   });
 });

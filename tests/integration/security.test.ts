@@ -185,21 +185,32 @@ const SPEC: Record<Capability, Role[]> = {
   "teachers:edit": ["admin_staff", "coordinator"],
   "professors:overview": ["admin_staff", "coordinator", "receptionist"],
   "course-reports:view": ["admin_staff", "coordinator"],
+  "certificates:revoke": ["admin_staff", "coordinator"],
   "course-pages:use": ["professor"],
   "coordinator-faq:view": ["admin_staff", "coordinator"],
   "teachers-faq:view": ["professor"],
   "audit:view": ["admin_staff"],
   // PRODUCT: "school settings (name, time zone, default language, logo)" is admin_staff only (issue 15).
   "settings:manage": ["admin_staff"],
+  // PRODUCT: "invite a student to the portal" and "outbox (e-mails waiting or sent)" (issue 21).
+  "students:invite": ["admin_staff", "coordinator", "receptionist"],
+  "outbox:view": ["admin_staff"],
+  // PRODUCT 2: the student role's one capability, its own record in the portal (ADR 047).
+  "portal:use": ["student"],
 };
 const SPEC_STAFF: Role[] = ["admin_staff", "coordinator", "receptionist", "financial"];
 const PROFESSOR_CAPABILITIES: Capability[] = ["course-pages:use", "teachers-faq:view"];
 
-type Answer = "allowed" | "403" | "→ /teachers" | "→ /dashboard" | "→ login";
+type Answer = "allowed" | "403" | "→ /teachers" | "→ /dashboard" | "→ /student" | "→ login";
 
 function expectedAnswer(role: Role | "anonymous", capability: Capability): Answer {
   if (role === "anonymous") return "→ login";
-  if (PROFESSOR_CAPABILITIES.includes(capability)) {
+  if (capability === "portal:use") {
+    // The portal: a student only; everyone else goes to their own home.
+    if (role !== "student") return role === "professor" ? "→ /teachers" : "→ /dashboard";
+  } else if (role === "student") {
+    return "→ /student";
+  } else if (PROFESSOR_CAPABILITIES.includes(capability)) {
     if (role !== "professor") return "→ /dashboard";
   } else if (!SPEC_STAFF.includes(role)) {
     return "→ /teachers";
@@ -209,7 +220,7 @@ function expectedAnswer(role: Role | "anonymous", capability: Capability): Answe
 
 async function answerOf(response: Response): Promise<Answer> {
   const to = redirectedTo(response);
-  if (to === "/teachers" || to === "/dashboard") return `→ ${to}`;
+  if (to === "/teachers" || to === "/dashboard" || to === "/student") return `→ ${to}`;
   if (to?.startsWith("/authentication/login")) return "→ login";
   if (response.status === 200) return "allowed";
   if (response.status === 403) {

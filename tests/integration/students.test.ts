@@ -149,7 +149,7 @@ type ListData = {
     first_name: string;
     last_name: string;
     level: string;
-    course_code: string | null;
+    course: Record<string, unknown> | null;
     absences: number | null;
     status: string;
   }[];
@@ -260,6 +260,7 @@ describe("who may do what (PRODUCT 2)", () => {
 
   function expected(who: Who, capability: "view" | "edit", okStatus: number) {
     if (who === "anonymous") return "login";
+    if (who === "student") return "/student"; // PRODUCT 2: a student goes to the portal
     if (!STAFF.includes(who)) return "/teachers";
     if (capability === "edit" && !EDITORS.includes(who)) return 403;
     return okStatus;
@@ -350,11 +351,21 @@ describe("the list", () => {
   it("shows level, current course, status and absence count (absent + 0.5·late of the current course only)", async () => {
     const data = await list("?limit=100");
     const row = (id: number) => data.rows.find((r) => r.id === id)!;
-    expect(row(s.ok.id)).toMatchObject({ level: "A1", course_code: "TST-A1-MW", absences: 1.5, status: "active" });
+    expect(row(s.ok.id)).toMatchObject({ level: "A1", absences: 1.5, status: "active" });
+    // The current course by its readable label's parts (issue 19): code, level, schedule, professor.
+    expect(row(s.ok.id).course).toEqual({
+      course_id: "TST-A1-MW",
+      level: "A1",
+      schedule_days: "MO,WE",
+      start_time: "09:00",
+      end_time: "11:00",
+      professor: null,
+    });
     expect(row(s.warning.id).absences).toBe(12);
     expect(row(s.danger.id).absences).toBe(20);
-    expect(row(s.moved.id)).toMatchObject({ course_code: "TST-B1-TT", absences: 0.5, level: "B1" });
-    expect(row(s.kid.id)).toMatchObject({ course_code: null, absences: null, level: "A1.1" });
+    expect(row(s.moved.id)).toMatchObject({ absences: 0.5, level: "B1" });
+    expect(row(s.moved.id).course).toMatchObject({ course_id: "TST-B1-TT", level: "B1" });
+    expect(row(s.kid.id)).toMatchObject({ course: null, absences: null, level: "A1.1" });
     expect(row(s.inactive.id).status).toBe("inactive");
   });
 

@@ -26,7 +26,7 @@ import {
   request,
   signIn,
 } from "../helpers/fixtures";
-import { courseRow, studentRow } from "../helpers/rows";
+import { courseRow, studentRow, transferRow } from "../helpers/rows";
 
 useTestDatabase();
 
@@ -503,5 +503,75 @@ describe("the /v1/api transfer-data calls", () => {
       { id: String(data.id) },
     );
     expect(again.status).toBe(409);
+  });
+});
+
+describe("courses by their readable label (issue 19)", () => {
+  it("the list, the opened transfer and the student search carry each course's code, level, schedule and professor", async () => {
+    const now = new Date().toISOString();
+    const to = await db()
+      .insertInto("courses")
+      .values(
+        courseRow({
+          course_number: "LBL",
+          course_id: "T-LBL-TT",
+          level_id: 3,
+          schedule_days: "TU,TH",
+          start_time: "17:00",
+          end_time: "19:00",
+          professor_id: users.professor.id,
+          start_date: "2026-01-05",
+          end_date: "2027-12-18",
+          created_at: now,
+          updated_at: now,
+        }),
+      )
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const transfer = await db()
+      .insertInto("transfers")
+      .values(transferRow({ from_course_id: a1, selected_course_id: to.id, selected_level_id: 3 }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db().insertInto("transfer_students").values({ transfer_id: transfer.id, student_id: students[5] }).execute();
+
+    const from = {
+      course_id: "T-A1",
+      level: "A1",
+      schedule_days: "MO,WE",
+      start_time: "09:00",
+      end_time: "11:00",
+      professor: null,
+    };
+    const toLabel = {
+      course_id: "T-LBL-TT",
+      level: "B1",
+      schedule_days: "TU,TH",
+      start_time: "17:00",
+      end_time: "19:00",
+      professor: users.professor.name,
+    };
+    const response = await callLoader(
+      listRoute,
+      request(`/admin/transfer-students?id=${transfer.id}&limit=100`, { cookie: cookies.coordinator }),
+    );
+    const data = (await response.json()) as {
+      rows: { id: number; from_course: unknown; to_course: unknown }[];
+      open: { from_course: unknown; to_course: unknown };
+    };
+    const row = data.rows.find((r) => r.id === transfer.id)!;
+    expect(row.from_course).toEqual(from);
+    expect(row.to_course).toEqual(toLabel);
+    expect(data.open.from_course).toEqual(from);
+    expect(data.open.to_course).toEqual(toLabel);
+
+    // A student of this test's own (in T-A1 today): the earlier tests moved the others.
+    const seventh = await student(7);
+    const search = await callLoader(
+      newRoute,
+      request("/admin/transfer-students/new?q=Ana7", { cookie: cookies.coordinator }),
+    );
+    const found = ((await search.json()) as { found: { id: number; course: unknown }[] }).found;
+    expect(found.find((f) => f.id === seventh)?.course).toEqual(from);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type Role, type User } from "~/db/schema";
 import { sessionSecrets } from "~/env.server";
+import { type AuditLine } from "~/modules/audit/audit-details";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { ROLES } from "~/modules/auth/permissions";
 import * as auditRoute from "~/routes/_app.admin.audit";
@@ -33,6 +34,7 @@ import {
   setCookies,
   signIn,
 } from "../helpers/fixtures";
+import { storedImageBytes, storedImages } from "../helpers/stored-images";
 
 useTestDatabase();
 
@@ -149,7 +151,10 @@ const BIG_PNG = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
 
 describe("who may use these pages", () => {
   const OTHER_STAFF = ["coordinator", "receptionist", "financial"] as const;
-  const NON_STAFF = ["professor", "student"] as const;
+  const NON_STAFF = [
+    ["professor", "/teachers"],
+    ["student", "/student"],
+  ] as const;
 
   const pages: {
     name: string;
@@ -175,9 +180,9 @@ describe("who may use these pages", () => {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ message: "You don't have access to this section." });
     });
-    it.each(NON_STAFF)("%s: sent to /teachers", async (role) => {
+    it.each(NON_STAFF)("%s: sent to %s", async (role, home) => {
       const res = await callLoader(route, request(fill(url), { cookie: cookies[role] }), paramsOf(params));
-      expect(redirectedTo(res)).toBe("/teachers");
+      expect(redirectedTo(res)).toBe(home);
     });
     it("anonymous: sent to sign in", async () => {
       const res = await callLoader(route, request(fill(url)), paramsOf(params));
@@ -206,13 +211,13 @@ describe("who may use these pages", () => {
       form: () => ({ intent: "update", name: "Hacked", email: users.professor.email, role: "admin_staff" }),
     },
   ])("$name action", ({ route, url, form }) => {
-    it.each([...OTHER_STAFF, ...NON_STAFF])("%s: refused, nothing written", async (role) => {
+    it.each([...OTHER_STAFF, ...NON_STAFF.map(([role]) => role)])("%s: refused, nothing written", async (role) => {
       const before = { users: await countUsers(), audit: await countAudit() };
       const res = await callAction(route, request(fill(url), { cookie: cookies[role], form: form() }), {
         id: String(users.professor.id),
       });
       if ((OTHER_STAFF as readonly string[]).includes(role)) expect(res.status).toBe(403);
-      else expect(redirectedTo(res)).toBe("/teachers");
+      else expect(redirectedTo(res)).toBe(role === "student" ? "/student" : "/teachers");
       expect({ users: await countUsers(), audit: await countAudit() }).toEqual(before);
       const professor = await userRow(users.professor.id);
       expect(professor.role).toBe("professor");
@@ -706,7 +711,7 @@ describe("avatar upload and the image route", () => {
     expect(redirectedTo(res)).toBe("/profile");
     const name = (await userRow(user.id)).image ?? "";
     expect(name).toMatch(/^[a-f0-9]{32}\.png$/);
-    expect(fs.readFileSync(path.join(UPLOADS, name))).toEqual(PNG);
+    expect(await storedImageBytes(name)).toEqual(PNG);
     expect(await auditOf(user.id, "user.image_changed")).toHaveLength(1);
 
     const served = await image(name, { Cookie: cookie });
@@ -740,13 +745,13 @@ describe("avatar upload and the image route", () => {
     await upload(cookie, { bytes: WEBP, name: "b.webp", type: "image/webp" });
     const second = (await userRow(user.id)).image ?? "";
     expect(second).toMatch(/^[a-f0-9]{32}\.webp$/);
-    expect(fs.existsSync(path.join(UPLOADS, first))).toBe(false);
-    expect(fs.existsSync(path.join(UPLOADS, second))).toBe(true);
+    expect(await storedImageBytes(first)).toBeNull();
+    expect(await storedImageBytes(second)).not.toBeNull();
     expect((await image(second, { Cookie: cookie })).headers.get("Content-Type")).toBe("image/webp");
 
     expect(redirectedTo(await post(profileRoute, "/profile", cookie, { intent: "removeAvatar" }))).toBe("/profile");
     expect((await userRow(user.id)).image).toBeNull();
-    expect(fs.existsSync(path.join(UPLOADS, second))).toBe(false);
+    expect(await storedImageBytes(second)).toBeNull();
     expect((await image(second, { Cookie: cookie })).status).toBe(404);
   });
 
@@ -768,12 +773,12 @@ describe("avatar upload and the image route", () => {
     "%s is refused with 400 (413 when too large) and a message by the field; nothing stored",
     async (_label, file, message) => {
       const { user, cookie } = await target();
-      const filesBefore = fs.readdirSync(UPLOADS).length;
+      const filesBefore = (await storedImages()).length;
       const res = await upload(cookie, file);
       expect(res.status).toBe(message === "users:errors.image.tooLarge" ? 413 : 400);
       expect(((await res.json()) as Result).result.error?.avatar).toEqual([message]);
       expect((await userRow(user.id)).image).toBeNull();
-      expect(fs.readdirSync(UPLOADS)).toHaveLength(filesBefore);
+      expect(await storedImages()).toHaveLength(filesBefore);
     },
   );
 
@@ -833,7 +838,8 @@ describe("audit log page", () => {
       actor_name: string | null;
       entity: string;
       entity_id: number | null;
-      details: string[];
+      target_name: string | null;
+      details: AuditLine[];
       created_at: string;
     }[];
     total: number;
@@ -842,7 +848,7 @@ describe("audit log page", () => {
   const load = async (query = "") =>
     (await (await callLoader(auditRoute, request(`/admin/audit${query}`, { cookie: admin }))).json()) as AuditData;
 
-  it("lists newest first with the actor's name and details as text lines", async () => {
+  it("lists newest first with the actor's name and details as named fields (not raw keys), typed text as typed", async () => {
     const { user } = await target();
     await postUser(user.id, {
       intent: "update",
@@ -857,9 +863,14 @@ describe("audit log page", () => {
       entity: "user",
       entity_id: user.id,
     });
-    expect(data.rows[0].details).toEqual(["from: professor", "to: financial"]);
+    expect(data.rows[0].target_name).toBe("<img src=x onerror=alert(1)>");
+    expect(data.rows[0].details).toEqual([
+      { label: "users:fields.role", from: { key: "common:roles.professor" }, to: { key: "common:roles.financial" } },
+    ]);
     const updated = data.rows.find((r) => r.action === "user.updated" && r.entity_id === user.id);
-    expect(updated?.details).toEqual([`name: ${user.name} → <img src=x onerror=alert(1)>`]);
+    expect(updated?.details).toEqual([
+      { label: "users:fields.name", from: { text: user.name }, to: { text: "<img src=x onerror=alert(1)>" } },
+    ]);
     const times = data.rows.map((r) => r.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(data.options.actors.map((a) => a.id)).toContain(users.admin_staff.id);

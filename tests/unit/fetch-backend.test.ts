@@ -1,6 +1,7 @@
 import { createInstance } from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fetchBackend } from "~/i18n/fetch-backend";
+import { localeUrl } from "~/i18n/locale-url";
 
 // The browser's translation loader (app/i18n/fetch-backend.ts) with the
 // spec's policy: up to 5 retries from 350 ms (here 1 ms, to stay fast).
@@ -9,12 +10,18 @@ function answer(status: number, body: unknown = {}) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
-async function load(fetchMock: ReturnType<typeof vi.fn>) {
+async function load(fetchMock: ReturnType<typeof vi.fn>, version?: string) {
   vi.stubGlobal("fetch", fetchMock);
   const i18n = createInstance();
-  await i18n
-    .use(fetchBackend)
-    .init({ lng: "fr", fallbackLng: false, ns: ["common"], defaultNS: "common", maxRetries: 5, retryTimeout: 1 });
+  await i18n.use(fetchBackend).init({
+    lng: "fr",
+    fallbackLng: false,
+    ns: ["common"],
+    defaultNS: "common",
+    maxRetries: 5,
+    retryTimeout: 1,
+    backend: { version },
+  });
   return i18n;
 }
 
@@ -25,6 +32,14 @@ describe("the browser's translation loader", () => {
     const fetchMock = vi.fn(async () => answer(200, { hello: "Bonjour" }));
     const i18n = await load(fetchMock);
     expect(fetchMock).toHaveBeenCalledWith("/locales/fr/common.json", { credentials: "same-origin" });
+    expect(i18n.t("hello")).toBe("Bonjour");
+  });
+
+  it("reads the build's versioned address when given the version (the same as root.tsx's preloads)", async () => {
+    const fetchMock = vi.fn(async () => answer(200, { hello: "Bonjour" }));
+    const i18n = await load(fetchMock, "abc123def456");
+    expect(fetchMock).toHaveBeenCalledWith("/locales/fr/common.json?v=abc123def456", { credentials: "same-origin" });
+    expect(localeUrl("fr", "common", "abc123def456")).toBe("/locales/fr/common.json?v=abc123def456");
     expect(i18n.t("hello")).toBe("Bonjour");
   });
 

@@ -12,6 +12,17 @@ const posted = (entries: [string, string][]) => {
 };
 
 describe("refusedGradebook", () => {
+  it("shows again the originals the page packed in one field", () => {
+    const form = posted([
+      ["g_1_2", "150"],
+      ["g_1_3", "70"],
+      ["originals", "g_1_2=80&g_1_3="],
+    ]);
+    const state = refusedGradebook({ ok: false, reason: "invalid", errors: { g_1_2: "range" } }, form);
+    expect(state.values).toEqual({ g_1_2: "150", g_1_3: "70" });
+    expect(state.originals).toEqual({ g_1_2: "80", g_1_3: "" });
+  });
+
   it("an invalid post shows every cell as typed, with each bad cell's code", () => {
     const form = posted([
       ["g_1_2", "150"],

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  ORIGINALS_FIELD,
   cellName,
   gradeText,
   originalName,
+  packOriginals,
   parseGrade,
   readGradebookPost,
   sameGrade,
@@ -77,6 +79,28 @@ describe("readGradebookPost", () => {
       { name: "g_1_10", studentId: 1, itemId: 10, raw: "85,5", grade: 85.5, original: 80 },
       { name: "g_2_11", studentId: 2, itemId: 11, raw: "abc", grade: undefined, original: null },
       { name: "g_2_10", studentId: 2, itemId: 10, raw: "", grade: null, original: undefined },
+    ]);
+  });
+
+  it("reads the originals packed in one field (the page's form); an o_ field wins over it", () => {
+    const form = new URLSearchParams({
+      [cellName(1, 10)]: "85",
+      [cellName(1, 11)]: "",
+      [cellName(2, 10)]: "70",
+      [ORIGINALS_FIELD]: packOriginals([
+        ["g_1_10", "80"],
+        ["g_1_11", ""],
+        ["g_2_10", "60"],
+        ["not-a-cell", "1"],
+      ]),
+      [originalName(2, 10)]: "65",
+    });
+    const post = readGradebookPost(form, students, items);
+    expect(post.foreign).toBe(false);
+    expect(post.cells.map((c) => [c.name, c.original])).toEqual([
+      ["g_1_10", 80],
+      ["g_1_11", null],
+      ["g_2_10", 65],
     ]);
   });
 

@@ -35,36 +35,42 @@ describe("horizontal menu and the Tab key", () => {
 
 describe("sidebar destinations (spec section 2)", () => {
   const paths = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((i) => i.path.replace(/^\//, ""));
-  it("gives each role exactly the spec's list, in order (and the admin the school settings, issue 15)", () => {
+  it("gives each staff role the spec's destinations plus the pages it may use, in one order (issue 19)", () => {
     expect(paths("admin_staff")).toEqual([
       "dashboard",
       "admin/students",
-      "admin/transfer-students",
       "admin/registered-students",
-      "admin/syllabus",
+      "admin/transfer-students",
       "admin/courses",
+      "coordinator/professors",
       "admin/teachers",
-      "admin/users",
+      "admin/syllabus",
+      "admin/grade-bands",
       "admin/holidays",
+      "admin/users",
+      "admin/audit",
+      "admin/outbox",
+      "coordinator/faq",
       "admin/settings",
     ]);
     expect(paths("coordinator")).toEqual([
       "dashboard",
-      "coordinator/professors",
       "admin/students",
       "admin/transfer-students",
-      "admin/syllabus",
       "admin/courses",
+      "coordinator/professors",
       "admin/teachers",
+      "admin/syllabus",
+      "admin/grade-bands",
       "admin/holidays",
       "coordinator/faq",
     ]);
     expect(paths("receptionist")).toEqual([
       "dashboard",
-      "coordinator/professors",
       "admin/students",
-      "admin/transfer-students",
       "admin/registered-students",
+      "admin/transfer-students",
+      "coordinator/professors",
       "admin/teachers",
     ]);
     expect(paths("financial")).toEqual([
@@ -73,16 +79,24 @@ describe("sidebar destinations (spec section 2)", () => {
       "admin/registered-students",
       "admin/transfer-students",
     ]);
+    // One order: each role's entries keep the relative order of the admin's.
+    const all = paths("admin_staff");
+    for (const role of ["coordinator", "receptionist", "financial"] as const) {
+      const mine = paths(role).filter((p) => all.includes(p));
+      expect(mine).toEqual([...mine].sort((a, b) => all.indexOf(a) - all.indexOf(b)));
+    }
     expect(paths("professor")).toEqual(["teachers", "teachers/faq"]);
+    // The student's menu: the portal's pages only (ADR 047).
+    expect(paths("student")).toEqual(["student"]);
   });
   it("appends the layout name when one is set", () => {
     expect(menuHref("/dashboard", "compact")).toBe("/dashboard?layout=compact");
     expect(menuHref("/dashboard", null)).toBe("/dashboard");
   });
-  it("sends staff home to /dashboard, professors to /teachers, students nowhere", () => {
+  it("sends staff home to /dashboard, professors to /teachers, students to the portal", () => {
     expect(homeFor("admin_staff")).toBe("/dashboard");
     expect(homeFor("financial")).toBe("/dashboard");
     expect(homeFor("professor")).toBe("/teachers");
-    expect(homeFor("student")).toBeNull();
+    expect(homeFor("student")).toBe("/student");
   });
 });

@@ -1,15 +1,16 @@
 import { writeFileSync } from "node:fs";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CertificateData, certificatePdf } from "~/pdf/certificate";
+import { certificatePdf } from "~/pdf/certificate";
 import { loadFontBytes } from "~/pdf/fonts.server";
-import { type PdfLocale } from "~/pdf/labels";
+import { type PdfLocale, resultWords } from "~/pdf/labels";
 import { type ReportData, studentReportPdf } from "~/pdf/student-report";
-import { type FontBytes, UnprintableTextError, fitText, missingGlyphs } from "~/pdf/text";
+import { type FontBytes, UnprintableTextError, embedFonts, fitText, missingGlyphs, textWidth } from "~/pdf/text";
+import esCommon from "../../public/locales/es/common.json";
 import es from "../../public/locales/es/pdf.json";
+import { ACCENTED, CERTIFICATE, REPORT } from "../../scripts/lib/pdf-samples";
 import { pageTexts } from "./pdf-text";
 
-const ACCENTED = "José Núñez Gonçalves Ñandú";
 const LATIN_NAMES = [
   ACCENTED,
   "Ana Lúcia Conceição Guimarães",
@@ -20,74 +21,9 @@ const LATIN_NAMES = [
 ];
 const LONG_NAME = "María de los Ángeles Fernández-Castañeda Villavicencio van der Berg-Ñúñez O'Connor Gonçalves";
 
-export const CERTIFICATE: CertificateData = {
-  schoolName: "Horizon English School",
-  place: "Guayaquil",
-  issuedOn: "2026-03-12",
-  number: "HES-2026-0007-000042",
-  studentName: ACCENTED,
-  level: "B1+",
-  cefr: "B1",
-  courseCode: "ADU-B1P-MW-0900",
-  startDate: "2026-01-05",
-  endDate: "2026-06-19",
-  final: 85.5,
-  band: "Very Good",
-  exam: "PRELIM",
-  professor: "Ingrid Ødegård",
-};
-
-export const REPORT: ReportData = {
-  schoolName: "Horizon English School",
-  issuedOn: "2026-03-12",
-  studentName: ACCENTED,
-  courseCode: "ADU-B1P-MW-0900",
-  level: "B1+",
-  cefr: "B1",
-  startDate: "2026-01-05",
-  endDate: "2026-06-19",
-  professor: "Ingrid Ødegård",
-  attendance: { present: 20, recovered: 1, late: 3, absent: 2, score: 86.54, absences: 3.5 },
-  categories: [
-    {
-      category: "ASSIGNMENTS",
-      percentage: 30,
-      average: 88.25,
-      items: [
-        { name: "Assignment 1", grade: 90 },
-        { name: "Assignment 2 — Essay", grade: 86.5 },
-      ],
-    },
-    {
-      category: "PROGRESS TESTS",
-      percentage: 30,
-      average: 79,
-      items: [
-        { name: "Progress Test 1", grade: 79 },
-        { name: "Progress Test 2", grade: null },
-      ],
-    },
-    {
-      category: "EXAM",
-      percentage: 40,
-      average: 89.13,
-      items: [
-        { name: "Reading", grade: 92 },
-        { name: "Listening", grade: 85.5 },
-        { name: "Writing", grade: 88 },
-        { name: "Speaking", grade: 91 },
-      ],
-    },
-  ],
-  final: 85.8,
-  result: "PASS",
-  band: "Very Good",
-  exam: "PRELIM",
-  modules: ["Reading", "Listening", "Writing", "Speaking"],
-  nextLevel: "B2 First",
-};
-
-const SPANISH: PdfLocale = { labels: es, locale: "es" };
+const SPANISH: PdfLocale = { labels: { ...es, results: resultWords(esCommon.grading) }, locale: "es", rtl: false };
+/** A script none of the fonts has (Latin, Greek, Cyrillic, Arabic and Chinese all print). */
+const TAMIL = "தமிழ்";
 
 let fonts: FontBytes;
 beforeAll(async () => {
@@ -107,14 +43,15 @@ function pageSize(doc: PDFDocument, i = 0) {
 describe("fitText", () => {
   it("keeps the largest size that fits, shrinks a long text, wraps below the smallest size", async () => {
     const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const font = (await embedFonts(doc, fonts)).regular;
+    const width = (text: string, size: number) => textWidth(font, text, size);
     expect(fitText("Ana", font, 300, 30, 12)).toEqual({ size: 30, lines: ["Ana"] });
 
     const shrunk = fitText("Maria Fernanda Lopez Castillo", font, 300, 30, 12);
     expect(shrunk.lines).toHaveLength(1);
     expect(shrunk.size).toBeLessThan(30);
     expect(shrunk.size).toBeGreaterThanOrEqual(12);
-    expect(font.widthOfTextAtSize(shrunk.lines[0], shrunk.size)).toBeLessThanOrEqual(300);
+    expect(width(shrunk.lines[0], shrunk.size)).toBeLessThanOrEqual(300);
 
     const wrapped = fitText(
       LONG_NAME.normalize("NFD")
@@ -127,20 +64,20 @@ describe("fitText", () => {
     );
     expect(wrapped.size).toBe(12);
     expect(wrapped.lines.length).toBeGreaterThan(1);
-    for (const line of wrapped.lines) expect(font.widthOfTextAtSize(line, 12)).toBeLessThanOrEqual(200);
+    for (const line of wrapped.lines) expect(width(line, 12)).toBeLessThanOrEqual(200);
 
     const unbreakable = fitText("W".repeat(80), font, 100, 20, 10);
-    for (const line of unbreakable.lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(100);
+    for (const line of unbreakable.lines) expect(width(line, 10)).toBeLessThanOrEqual(100);
     expect(unbreakable.lines.join("")).toBe("W".repeat(80));
   });
 });
 
 describe("glyph coverage", () => {
   it("covers Latin-script names in all three fonts and reports what it cannot print", () => {
-    for (const name of [...LATIN_NAMES, LONG_NAME])
-      expect(missingGlyphs(name, fonts.regular, fonts.bold, fonts.display)).toBe("");
-    expect(missingGlyphs("张伟", fonts.regular)).toBe("张伟");
-    expect(missingGlyphs("Ana 张", fonts.regular)).toBe("张");
+    for (const name of [...LATIN_NAMES, LONG_NAME, "王小明", "محمد العلي", "Ελένη Παπαδοπούλου", "Иван Петров"])
+      expect(missingGlyphs(name, fonts)).toBe("");
+    expect(missingGlyphs(TAMIL, fonts)).toBe(TAMIL);
+    expect(missingGlyphs(`Ana ${TAMIL} 王`, fonts, ["regular"])).toBe(TAMIL);
   });
 });
 
@@ -192,9 +129,9 @@ describe("certificate", () => {
   });
 
   it("refuses a name in a script the fonts lack with a clear error", async () => {
-    const attempt = certificatePdf([{ ...CERTIFICATE, studentName: "张伟" }], fonts);
+    const attempt = certificatePdf([{ ...CERTIFICATE, studentName: TAMIL }], fonts);
     await expect(attempt).rejects.toBeInstanceOf(UnprintableTextError);
-    await expect(attempt).rejects.toMatchObject({ text: "张伟", characters: "张伟" });
+    await expect(attempt).rejects.toMatchObject({ text: TAMIL, characters: TAMIL });
   });
 
   it("makes a 30-student batch as 30 pages", async () => {
@@ -208,6 +145,34 @@ describe("certificate", () => {
     console.info(`[bench] 30 certificates: ${Math.round(performance.now() - started)} ms`);
     expect(doc.getPageCount()).toBe(30);
     expect(pageTexts(doc)[29]).toContain("N-30");
+  });
+});
+
+describe("fonts parsed once per process", () => {
+  // The fonts are parsed once and each document gets its own view of them
+  // (app/pdf/text.ts): a letter first met as a component of an accented one
+  // (é = e + ´) in a document keeps its text in the next documents, and
+  // documents made at the same time do not mix their glyphs.
+  it("keeps every letter of a document made after one that printed only their accented forms", async () => {
+    const accentedOnly = { ...CERTIFICATE, studentName: "Éé Úú Öö", professor: null, number: "É-1" };
+    const [first] = pageTexts(await parse(await certificatePdf([accentedOnly], fonts)));
+    expect(first).toContain("Éé Úú Öö");
+    const plain = { ...CERTIFICATE, studentName: "Ee Uu Oo", number: "E-2" };
+    const [second] = pageTexts(await parse(await certificatePdf([plain], fonts)));
+    expect(second).toContain("Ee Uu Oo");
+    expect(second).toContain("E-2");
+  });
+
+  it("makes documents at the same time, each with its own text", async () => {
+    const names = LATIN_NAMES.slice(0, 4);
+    const docs = await Promise.all(
+      names.map((studentName, i) => certificatePdf([{ ...CERTIFICATE, studentName, number: `C-${i}` }], fonts)),
+    );
+    for (const [i, bytes] of docs.entries()) {
+      const [text] = pageTexts(await parse(bytes));
+      expect(text).toContain(names[i]);
+      expect(text).toContain(`C-${i}`);
+    }
   });
 });
 
@@ -300,7 +265,7 @@ describe("student report", () => {
   });
 
   it("refuses an item or a name the fonts cannot print", async () => {
-    await expect(studentReportPdf([{ ...REPORT, studentName: "张伟" }], fonts)).rejects.toBeInstanceOf(
+    await expect(studentReportPdf([{ ...REPORT, studentName: TAMIL }], fonts)).rejects.toBeInstanceOf(
       UnprintableTextError,
     );
   });

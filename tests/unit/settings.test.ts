@@ -17,6 +17,8 @@ const CERTIFICATE: CertificateData = {
   place: "Guayaquil",
   issuedOn: "2026-03-12",
   number: "HES-2026-0007-000042",
+  code: "ABCD-EFGH-JKMN",
+  verifyUrl: "https://school.example/certificates/verify/ABCD-EFGH-JKMN",
   studentName: "José Núñez",
   level: "B1+",
   cefr: "B1",

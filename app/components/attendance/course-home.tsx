@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
 import { useScheduleLabel } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
@@ -49,12 +50,13 @@ export interface HomeCourse {
 /** The course's data, with its sessions counted by status. */
 export function CourseDataCard({ course: c, counts }: { course: HomeCourse; counts: Record<SessionStatus, number> }) {
   const { t } = useTranslation("attendance");
+  const appNames = useAppNames();
   const format = useFormat();
   const scheduleLabel = useScheduleLabel();
   const data: [string, ReactNode][] = [
     [t("home.fields.code"), c.course_id],
     [t("home.fields.number"), c.course_number],
-    [t("home.fields.level"), c.level],
+    [t("home.fields.level"), appNames.level(c.level)],
     [t("home.fields.age"), t(`common:registration.age.${c.age_category}`)],
     [t("home.fields.type"), TYPE_KEYS[c.type] ? t(`home.types.${TYPE_KEYS[c.type]}`) : c.type],
     [t("home.fields.schedule"), scheduleLabel(c)],
@@ -67,7 +69,7 @@ export function CourseDataCard({ course: c, counts }: { course: HomeCourse; coun
         exam: format.percent(c.exam_percentage, 0),
       }),
     ],
-    [t("home.fields.status"), <StatusBadge key="status" status={c.status} />],
+    [t("home.fields.status"), <StatusBadge key="status" kind="course" status={c.status} />],
   ];
 
   return (

@@ -1,7 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { translated } from "~/components/courses/fill";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 import { type AttendanceValue } from "~/db/schema";
 import { ATTENDANCE_VALUES } from "~/modules/attendance/attendance";
 import { statusField } from "~/modules/attendance/session-choice";
@@ -31,6 +34,9 @@ export function SessionPicker({
   const loading =
     navigation.state === "loading" && navigation.location?.pathname === here && navigation.formMethod == null;
   if (choices.length === 0) return <p className="card text-slate-700">{t("take.noSessions")}</p>;
+  const option = translated(t, "take.sessionOption", ["day", "start", "end"]);
+  const saved = translated(t, "take.optionSaved", ["session"]);
+  const missing = translated(t, "take.optionMissing", ["session"]);
   return (
     <Form method="get" action={here} className="flex flex-wrap items-end gap-3">
       <div className="min-w-0 flex-1 sm:max-w-md">
@@ -45,10 +51,10 @@ export function SessionPicker({
           className="field-input"
         >
           {choices.map((c) => {
-            const label = t("take.sessionOption", { day: sessionDay(c.date), start: c.start_time, end: c.end_time });
+            const label = option(sessionDay(c.date), c.start_time, c.end_time);
             return (
               <option key={c.date} value={c.date}>
-                {t(c.saved ? "take.optionSaved" : "take.optionMissing", { session: label })}
+                {c.saved ? saved(label) : missing(label)}
               </option>
             );
           })}
@@ -76,7 +82,17 @@ interface RosterStudent {
   status: AttendanceValue | null;
 }
 
-/** One session's form: a radio group per student on its class list. */
+/** How many students of the form have a mark other than the one stored (present for a class not saved yet). */
+function countChanges(form: HTMLFormElement) {
+  let changed = 0;
+  for (const group of form.querySelectorAll<HTMLFieldSetElement>("fieldset[data-stored]")) {
+    const checked = group.querySelector<HTMLInputElement>("input[type=radio]:checked");
+    if (checked && checked.value !== group.dataset.stored) changed += 1;
+  }
+  return changed;
+}
+
+/** One session's form: a radio group per student on its class list, four large targets each, Save always in reach. */
 export function SessionForm({
   here,
   session,
@@ -92,8 +108,22 @@ export function SessionForm({
   const { t } = useTranslation("attendance");
   const format = useFormat();
   const sessionDay = useSessionDay();
+  // Four labels for the 4 × 30 radios.
+  const valueLabel = Object.fromEntries(ATTENDANCE_VALUES.map((v) => [v, t(`values.${v}`)]));
+  // With JavaScript the count follows every tap. Without it the count is the server's: absent on a fresh
+  // page (it could not follow the taps), the posted changes after a refused save.
+  const hydrated = useHydrated();
+  const [changes, setChanges] = useState(
+    () => roster.filter((s) => posted?.[s.id] && posted[s.id] !== (s.status ?? "present")).length,
+  );
+  const recount = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    // A reset changes the radios after its event.
+    if (event.type === "reset") window.setTimeout(() => setChanges(countChanges(form)), 0);
+    else setChanges(countChanges(form));
+  };
   return (
-    <section aria-labelledby="take-heading" className="card">
+    <section aria-labelledby="take-heading" className="card -mx-2 px-3 pb-0 sm:mx-0 sm:px-6 sm:pb-6">
       <h2 id="take-heading" className="text-lg font-semibold">
         {t("take.formTitle", { date: sessionDay(session.date), start: session.start_time, end: session.end_time })}
       </h2>
@@ -108,6 +138,8 @@ export function SessionForm({
           action={`${here}?date=${session.date}`}
           key={`${session.date}|${session.savedAt ?? ""}`}
           className="mt-3"
+          onChange={recount}
+          onReset={recount}
         >
           <input type="hidden" name="date" value={session.date} />
           <p id="take-hint" className="mb-2 text-sm text-slate-700">
@@ -115,24 +147,31 @@ export function SessionForm({
           </p>
           <div className="divide-y divide-slate-200 border-y border-slate-200">
             {roster.map((s) => {
-              const initial = posted?.[s.id] ?? s.status ?? "present";
+              const stored = s.status ?? "present";
+              const initial = posted?.[s.id] ?? stored;
               return (
-                <fieldset key={s.id} className="py-2 sm:flex sm:items-center sm:gap-4" data-student-id={s.id}>
+                <fieldset
+                  key={s.id}
+                  className="py-2 sm:flex sm:items-center sm:gap-4"
+                  data-student-id={s.id}
+                  data-stored={stored}
+                >
                   <legend className="py-1 font-medium sm:float-start sm:w-72">{studentName(s)}</legend>
-                  <div className="flex flex-wrap gap-2">
+                  <div className="grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
                     {ATTENDANCE_VALUES.map((value) => (
                       <label
                         key={value}
-                        className={`inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm focus-within:ring-2 focus-within:ring-primary-dark focus-within:ring-offset-1 ${PILL[value]}`}
+                        data-mark={value}
+                        className={`flex min-h-12 min-w-11 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border border-slate-300 px-1 py-1.5 text-center text-xs leading-tight focus-within:ring-2 focus-within:ring-primary-dark focus-within:ring-offset-1 sm:min-h-11 sm:flex-row sm:gap-2 sm:rounded-full sm:px-3 sm:text-sm ${PILL[value]}`}
                       >
                         <input
                           type="radio"
                           name={statusField(s.id)}
                           value={value}
                           defaultChecked={value === initial}
-                          className="h-4 w-4"
+                          className="h-4 w-4 shrink-0"
                         />
-                        {t(`values.${value}`)}
+                        <span className="break-words [hyphens:auto]">{valueLabel[value]}</span>
                       </label>
                     ))}
                   </div>
@@ -140,11 +179,18 @@ export function SessionForm({
               );
             })}
           </div>
-          <div className="mt-4 flex flex-wrap gap-3">
+          {/* Sticky at the bottom of the screen: Save is in reach of the thumb wherever the list is scrolled. */}
+          <div
+            data-testid="attendance-actions"
+            className="sticky bottom-0 z-10 -mx-3 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-slate-200 bg-white/95 px-3 py-3 sm:static sm:mx-0 sm:mt-4 sm:border-0 sm:bg-transparent sm:px-0 sm:py-0"
+          >
             <SubmitButton>{t("take.save")}</SubmitButton>
             <button type="reset" className="btn-secondary">
               {t("take.reset")}
             </button>
+            <p aria-live="polite" data-testid="attendance-changes" className="text-sm text-slate-700">
+              {changes ? t("take.changes", { count: changes }) : hydrated ? t("take.noChanges") : null}
+            </p>
           </div>
         </Form>
       )}

@@ -24,8 +24,16 @@ export interface WeekCalendarEvent {
   href?: string | null;
 }
 
+// Intl formats are costly to make (issue 18): one per language, kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const rangeFormats = new Map<string, Intl.DateTimeFormat>();
+function kept(cache: Map<string, Intl.DateTimeFormat>, locale: string, options: Intl.DateTimeFormatOptions) {
+  let f = cache.get(locale);
+  if (!f) cache.set(locale, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
 const dayFormat = (locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" });
+  kept(dayFormats, locale, { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" });
 const utc = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 
 /**
@@ -41,12 +49,15 @@ export function WeekCalendar({
   today,
   label,
   headingLevel = 3,
+  emptyText,
 }: {
   days: WeekCalendarDay[];
   events: WeekCalendarEvent[];
   today?: string;
   label: string;
   headingLevel?: 2 | 3 | 4;
+  /** What a day without sessions says ("No classes" unless told). */
+  emptyText?: string;
 }) {
   const { t, i18n } = useTranslation("school");
   const format = dayFormat(i18n.language || "en");
@@ -91,7 +102,7 @@ export function WeekCalendar({
                   ))}
                 </ul>
               ) : (
-                <p className="px-1 py-1 text-xs text-slate-700">{t("calendar.noSessions")}</p>
+                <p className="px-1 py-1 text-xs text-slate-700">{emptyText ?? t("calendar.noSessions")}</p>
               )}
             </div>
           </li>
@@ -101,7 +112,8 @@ export function WeekCalendar({
   );
 }
 
-function EventCard({ event }: { event: WeekCalendarEvent }) {
+/** One session: its times, course, level and professor, a link when it leads somewhere. */
+export function EventCard({ event }: { event: WeekCalendarEvent }) {
   const body = (
     <>
       <span className="block font-semibold tabular-nums">
@@ -149,7 +161,7 @@ export function WeekNav({
   const sunday = new Date(utc(monday).getTime() + 6 * 86_400_000);
   // Node's ICU puts thin spaces (U+2009) around the range dash where Chromium's
   // puts plain spaces: one form on both sides, or hydration finds different text.
-  const range = new Intl.DateTimeFormat(i18n.language || "en", { dateStyle: "medium", timeZone: "UTC" })
+  const range = kept(rangeFormats, i18n.language || "en", { dateStyle: "medium", timeZone: "UTC" })
     .formatRange(utc(monday), sunday)
     .replace(/\u2009/g, " ");
   return (

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CourseLabel } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { TableScroll } from "~/components/ui/table-scroll";
 
@@ -8,6 +9,10 @@ export interface OverviewCourse {
   id: number;
   code: string;
   level: string;
+  /** With the code and level, the course's readable label (issue 19; the professor is implied). */
+  schedule_days: string;
+  start_time: string;
+  end_time: string;
   /** The course page, for a reader who may open it. */
   href: string | null;
   held: number;
@@ -35,14 +40,13 @@ export function ProfessorsTable({ label, rows }: { label: string; rows: Overview
   const headers = [
     ["common:roles.professor", "text-start"],
     ["professors.course", "text-start"],
-    ["professors.level", "text-start"],
     ["professors.held", "text-end"],
     ["professors.attendance", "text-end"],
     ["professors.grades", "text-end"],
   ] as const;
   return (
     <TableScroll label={label} className="rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full text-sm">
+      <table className="sticky-first min-w-full text-sm">
         <caption className="sr-only">{label}</caption>
         <thead className="bg-slate-100">
           <tr>
@@ -98,23 +102,23 @@ export function ProfessorsTable({ label, rows }: { label: string; rows: Overview
   );
 }
 
-/** A course's cells: its code (a link where the reader may open it), level, sessions held, attendance and grades. */
+/** A course's cells: its code, level and schedule (a link where the reader may open it), sessions held, attendance and grades. */
 function CourseCells({ course: c }: { course: OverviewCourse }) {
   const { t } = useTranslation("school");
   const format = useFormat();
   const behind = c.attendanceTaken < c.held;
+  const label = { ...c, course_id: c.code };
   return (
     <>
-      <td className={`${CELL} [overflow-wrap:anywhere]`}>
+      <td className={CELL}>
         {c.href ? (
           <Link to={c.href} className="text-primary-dark underline">
-            {c.code}
+            <CourseLabel course={label} professor={false} />
           </Link>
         ) : (
-          c.code
+          <CourseLabel course={label} professor={false} />
         )}
       </td>
-      <td className={CELL}>{c.level}</td>
       <td className={NUMBER}>{format.number(c.held)}</td>
       <td className={`${NUMBER} ${behind ? "font-semibold text-amber-900" : ""}`}>
         {t("professors.ofHeld", { taken: format.number(c.attendanceTaken), held: format.number(c.held) })}

@@ -1,6 +1,7 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { ENROLL_SEARCH_MAX } from "~/modules/courses/schema";
@@ -100,6 +101,7 @@ function EnrollForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const appNames = useAppNames();
   // Not "enroll": that is the section's id (the search's #enroll anchor).
   const [form, fields] = useAppForm({ id: "enroll-form", lastResult });
   const ids = fields.student_ids;
@@ -143,7 +145,7 @@ function EnrollForm({
               ),
             },
             { header: t("registration.fields.id_number"), className: "font-mono", cell: (s) => s.id_number },
-            { header: t("registration.fields.level"), cell: (s) => s.level },
+            { header: t("registration.fields.level"), cell: (s) => appNames.level(s.level) },
           ]}
         />
         {more ? <p className="mt-2 text-sm text-slate-700">{t("enroll.more")}</p> : null}

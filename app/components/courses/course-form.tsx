@@ -5,7 +5,6 @@ import {
   getInputProps,
   getSelectProps,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +13,9 @@ import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { LevelSelect } from "~/components/ui/form-fields";
 import { PageHeader } from "~/components/ui/page-header";
+import { statusKey } from "~/components/ui/status-badge";
 import { useHydrated } from "~/components/use-hydrated";
+import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { COURSE_TYPES, STANDARD_SCHEDULES, WEEKDAY_CODES } from "~/modules/calendar/schedules";
 import {
   CAPACITY_MAX,
@@ -116,8 +117,8 @@ export function CourseForm({
             field={fields.status as Field}
             legend={t("fields.status")}
             options={[
-              { value: "active", label: t("status.active") },
-              { value: "inactive", label: t("status.inactive") },
+              { value: "active", label: t(statusKey("course", "active")) },
+              { value: "inactive", label: t(statusKey("course", "inactive")) },
             ]}
           />
         </div>

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -10,7 +11,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { countByStatus } from "~/modules/calendar/session-counts";
 import { type CoursePhase } from "~/modules/courses/schema";
 import { type ExamType } from "~/modules/levels/levels";
-import { useCategoryLabel, useCourseTypeLabel, useScheduleLabel, useWeekdayNames } from "./labels";
+import { useCategoryLabel, useCourseTypeLabel, useScheduleLabel, useWeekdayNames, Bdi } from "./labels";
 import { type ShownCourse } from "./types";
 
 // The staff's course page (/admin/courses/{id}): its sections, each under
@@ -40,13 +41,24 @@ export function CourseData({
   enrolled: number;
 }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const appNames = useAppNames();
   const format = useFormat();
   const typeLabel = useCourseTypeLabel();
   const scheduleLabel = useScheduleLabel();
   const data: [string, ReactNode][] = [
-    [t("fields.code"), c.course_id],
+    [
+      t("fields.code"),
+      <Bdi key="code" ltr nowrap>
+        {c.course_id}
+      </Bdi>,
+    ],
     [t("fields.number"), c.course_number],
-    [t("registration.fields.level"), c.level],
+    [
+      t("registration.fields.level"),
+      <Bdi key="level" ltr>
+        {appNames.level(c.level)}
+      </Bdi>,
+    ],
     [t("registration.fields.age_category"), t(`registration.age.${c.age_category}`)],
     [t("fields.type"), typeLabel(c.type)],
     [t("registration.fields.schedule"), scheduleLabel(c)],
@@ -180,7 +192,7 @@ export function UnenrollDialog({
             code,
           })}
         </p>
-        <SubmitButton className="btn-danger">{t("unenroll.action")}</SubmitButton>
+        <SubmitButton tone="danger">{t("unenroll.action")}</SubmitButton>
       </Form>
     </ConfirmDialog>
   );
@@ -216,7 +228,7 @@ export function CourseSessions({ sessions }: { sessions: Session[] }) {
       </h2>
       <p className="mb-3 text-sm text-slate-700">
         {t("sessions.summary", {
-          total: sessions.length,
+          count: sessions.length,
           held: counts.held,
           holiday: counts.holiday,
           upcoming: counts.upcoming,
@@ -234,13 +246,15 @@ export function CourseSessions({ sessions }: { sessions: Session[] }) {
           <DataTable
             label={t("sessions.title")}
             scroll={false}
+            stack
             headClassName="sticky top-0 bg-slate-100"
             rows={sessions}
             rowKey={(s) => s.date}
             columns={[
-              { header: "#", className: "tabular-nums text-slate-700", cell: (_, i) => i + 1 },
+              { header: "#", className: "tabular-nums text-slate-700", phone: "more", cell: (_, i) => i + 1 },
               {
                 header: t("sessions.date"),
+                phone: "title",
                 className: "whitespace-nowrap",
                 cell: (s) => `${weekday(s.date)} ${format.day(s.date)}`,
               },
@@ -279,6 +293,7 @@ export function CourseGradingItems({
   exam: ExamType | null;
 }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const appNames = useAppNames();
   const categoryLabel = useCategoryLabel();
   return (
     <section aria-labelledby="items-heading" className="card">
@@ -288,13 +303,12 @@ export function CourseGradingItems({
       <p className="mb-3 text-sm text-slate-700">{t("detail.itemsNote")}</p>
       <DataTable
         label={t("detail.items")}
-        scroll={false}
         rows={items}
         rowKey={(it) => it.id}
         whenEmpty={<p className="text-slate-700">{t("detail.noItems")}</p>}
         columns={[
           { header: t("syllabus.category"), cell: (it) => categoryLabel(it.category, exam) },
-          { header: t("syllabus.itemName"), cell: (it) => it.item_name },
+          { header: t("syllabus.itemName"), cell: (it) => appNames.item(it.item_name) },
         ]}
       />
     </section>

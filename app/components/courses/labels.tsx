@@ -1,7 +1,9 @@
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
+import { formatList } from "~/components/format";
 import { type GradingCategory } from "~/db/schema";
-import { WEEKDAY_CODES, findSchedule } from "~/modules/calendar/schedules";
-import { findScheduleByParts } from "~/modules/courses/schema";
+import { WEEKDAY_CODES, findSchedule, findScheduleByParts } from "~/modules/calendar/schedules";
 import { type ExamType } from "~/modules/levels/levels";
 
 // Words of a course shown on several pages, in the user's language.
@@ -9,16 +11,29 @@ import { type ExamType } from "~/modules/levels/levels";
 /** Weekday names in the user's language, by rrule code (MO…SU). */
 export function useWeekdayNames(style: "short" | "long" = "short") {
   const { i18n } = useTranslation();
-  const f = new Intl.DateTimeFormat(i18n.language || "en", { weekday: style, timeZone: "UTC" });
-  // 2026-09-07 is a Monday.
-  return Object.fromEntries(
-    WEEKDAY_CODES.map((code, i) => [code, f.format(new Date(Date.UTC(2026, 8, 7 + i)))]),
-  ) as Record<string, string>;
+  return weekdayNames(i18n.language || "en", style);
+}
+
+// Per language and style, made once per process (an Intl formatter costs more than the page's use of it).
+const weekdayNamesCache = new Map<string, Readonly<Record<string, string>>>();
+
+function weekdayNames(locale: string, style: "short" | "long") {
+  const key = `${locale}|${style}`;
+  let names = weekdayNamesCache.get(key);
+  if (!names) {
+    const f = new Intl.DateTimeFormat(locale, { weekday: style, timeZone: "UTC" });
+    // 2026-09-07 is a Monday.
+    names = Object.freeze(
+      Object.fromEntries(WEEKDAY_CODES.map((code, i) => [code, f.format(new Date(Date.UTC(2026, 8, 7 + i)))])),
+    );
+    weekdayNamesCache.set(key, names);
+  }
+  return names as Record<string, string>;
 }
 
 /** "Mon-Wed 09:00–11:00" for a standard schedule, "Mon, Fri 10:00–12:00" for a custom one. */
 export function useScheduleLabel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const weekdays = useWeekdayNames();
   return (c: { schedule_days: string; start_time: string; end_time: string }) => {
     const standard = findScheduleByParts(c.schedule_days, c.start_time, c.end_time);
@@ -27,9 +42,9 @@ export function useScheduleLabel() {
       : c.schedule_days
           .split(",")
           .filter(Boolean)
-          .map((d) => weekdays[d] ?? d)
-          .join(", ");
-    return t("registration.scheduleLabel", { days, start: c.start_time, end: c.end_time });
+          .map((d) => weekdays[d] ?? d);
+    const daysText = typeof days === "string" ? days : formatList(i18n.language || "en", days, "unit");
+    return t("registration.scheduleLabel", { days: daysText, start: c.start_time, end: c.end_time });
   };
 }
 
@@ -68,4 +83,121 @@ export function useCategoryLabel() {
     if (category === "PROGRESS TESTS") return t("categories.progressTests");
     return exam ? t("categories.examOf", { exam }) : t("categories.exam");
   };
+}
+
+// ---------------------------------------------------------------------------
+// Mixed text (issue 19): codes, level names, times and free text keep their own
+// direction inside a sentence of the other direction ("B1+" never "+B1").
+
+/**
+ * Text of its own direction inside a sentence: a <bdi> whose direction comes
+ * from its first strong letter, or `ltr` for codes, level names, times and
+ * numbers (a "B1+" in an Arabic sentence stays "B1+"). Never breaks a code.
+ */
+export function Bdi({
+  children,
+  ltr = false,
+  nowrap = false,
+}: {
+  children: ReactNode;
+  ltr?: boolean;
+  nowrap?: boolean;
+}) {
+  return (
+    <bdi dir={ltr ? "ltr" : "auto"} className={nowrap ? "whitespace-nowrap" : undefined}>
+      {children}
+    </bdi>
+  );
+}
+
+const FSI = "\u2068";
+const LRI = "\u2066";
+const PDI = "\u2069";
+
+/**
+ * Plain text (an <option>, a title) cannot hold a <bdi>: in a right-to-left
+ * page each left-to-right part is wrapped in Unicode isolates instead (LRI for
+ * codes, FSI for free text), which the browser treats as a <bdi> would. In a
+ * left-to-right page the text is left as it is.
+ */
+export function isolateText(text: string, rtl: boolean, kind: "ltr" | "auto" = "ltr") {
+  return rtl && text ? `${kind === "ltr" ? LRI : FSI}${text}${PDI}` : text;
+}
+
+/** Isolates a code or level name for plain text (an <option>) in a right-to-left page: "B1+" never "+B1". */
+export function useIsolate() {
+  const { i18n } = useTranslation();
+  const rtl = i18n.dir(i18n.language) === "rtl";
+  return (text: string) => isolateText(text, rtl);
+}
+
+/** The parts of a course's readable label (modules/courses/options.server.ts). */
+export interface CourseLabelParts {
+  course_id: string;
+  level: string;
+  schedule_days: string;
+  start_time: string;
+  end_time: string;
+  professor: string | null;
+}
+
+/**
+ * One line naming a course (issue 19): "B1-MON-17 · B1 · Mon-Wed 17:00–19:00 ·
+ * Ana Prof" — its code, level, schedule and professor (no professor yet: said
+ * so). For the options of a select (plain text, isolated in Arabic).
+ */
+export function useCourseLabel() {
+  const appNames = useAppNames();
+  const { t, i18n } = useTranslation();
+  const schedule = useScheduleLabel();
+  const rtl = i18n.dir(i18n.language) === "rtl";
+  return (c: CourseLabelParts) =>
+    [
+      isolateText(c.course_id, rtl),
+      isolateText(appNames.level(c.level), rtl),
+      isolateText(schedule(c), rtl, "auto"),
+      isolateText(c.professor ?? t("courseLabel.noProfessor"), rtl, "auto"),
+    ]
+      .filter(Boolean)
+      .join(" · ");
+}
+
+/**
+ * The same label as markup, for a list or a page: the code never breaks and
+ * every part keeps its direction. `professor={false}` where the professor is
+ * implied (a professor's own courses): code, level and schedule.
+ */
+export function CourseLabel({
+  course: c,
+  professor = true,
+}: {
+  course: Omit<CourseLabelParts, "professor"> & { professor?: string | null };
+  professor?: boolean;
+}) {
+  const appNames = useAppNames();
+  const { t } = useTranslation();
+  const schedule = useScheduleLabel();
+  return (
+    <span>
+      <Bdi ltr nowrap>
+        {c.course_id}
+      </Bdi>
+      {c.level ? (
+        <>
+          {" · "}
+          <Bdi ltr nowrap>
+            {appNames.level(c.level)}
+          </Bdi>
+        </>
+      ) : null}
+      {" · "}
+      <Bdi>{schedule(c)}</Bdi>
+      {professor ? (
+        <>
+          {" · "}
+          <Bdi>{c.professor ?? t("courseLabel.noProfessor")}</Bdi>
+        </>
+      ) : null}
+    </span>
+  );
 }

@@ -81,7 +81,7 @@ export function AbsencePanel({
         >
           {total > alerts.length ? (
             <p className="mt-2 text-sm text-slate-700">
-              {t("dashboard.absences.more", { shown: alerts.length, total })}
+              {t("dashboard.absences.more", { shown: alerts.length, count: total })}
             </p>
           ) : null}
         </DataTable>

@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
 import { type HolidayAhead, HolidaysAhead } from "~/components/calendar/holidays-ahead";
 import { type WeekCalendarEvent } from "~/components/calendar/week-calendar";
-import { useFormat } from "~/components/format";
+import { Bdi } from "~/components/courses/labels";
+import { formatList, useFormat } from "~/components/format";
 import { Section } from "~/components/ui/section";
 import { Greeting } from "./greeting";
 import { type WeekView, WeekSection } from "./week-section";
@@ -46,6 +48,7 @@ export function ProfessorHome({ name, teaching }: { name: string; teaching: Teac
 
 function CourseCards({ courses }: { courses: TaughtCourse[] }) {
   const { t } = useTranslation("school");
+  const appNames = useAppNames();
   const format = useFormat();
   return (
     <Section id="courses-heading" title={t("teachersHome.courses")}>
@@ -57,16 +60,24 @@ function CourseCards({ courses }: { courses: TaughtCourse[] }) {
             <li key={c.id} className="card flex flex-col gap-2 p-4">
               <h3 className="text-base font-semibold [overflow-wrap:anywhere]">
                 <Link to={c.href} className="text-primary-dark underline">
-                  {c.code}
+                  <Bdi ltr nowrap>
+                    {c.code}
+                  </Bdi>
                 </Link>
               </h3>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 <dt className="text-slate-700">{t("teachersHome.level")}</dt>
-                <dd>{c.level}</dd>
+                <dd>
+                  <Bdi ltr>{appNames.level(c.level)}</Bdi>
+                </dd>
                 <dt className="text-slate-700">{t("teachersHome.schedule")}</dt>
                 <dd>
                   {t("schedule", {
-                    days: c.days.map((d) => t(`weekdays.${d}`)).join(", "),
+                    days: formatList(
+                      format.locale,
+                      c.days.map((d) => t(`weekdays.${d}`)),
+                      "unit",
+                    ),
                     start: c.start_time,
                     end: c.end_time,
                   })}
@@ -96,7 +107,7 @@ function TodaysSessions({ sessions, holidays }: { sessions: WeekCalendarEvent[];
           key={h.name}
           className="mt-2 rounded border-s-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950"
         >
-          {t("calendar.holiday")}: {h.name}
+          {t("common:colon", { label: t("calendar.holiday") })} {h.name}
         </p>
       ))}
       {sessions.length === 0 ? (

@@ -1,11 +1,15 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
+import { useIsolate } from "~/components/courses/labels";
 import { FilterSelect } from "~/components/ui/filters";
 import { ALL_LEVELS } from "~/modules/levels/levels";
 
 /** The dashboard week's GET filters (professor, level); the week shown is kept, and clearing keeps it too. */
 export function WeekFilters({ monday, professors }: { monday: string; professors: { id: number; name: string }[] }) {
   const { t } = useTranslation(["school", "common"]);
+  const isolate = useIsolate();
+  const appNames = useAppNames();
   const selects = [
     {
       name: "professor",
@@ -17,7 +21,7 @@ export function WeekFilters({ monday, professors }: { monday: string; professors
       name: "level",
       width: "min-w-[10rem]",
       label: t("dashboard.week.level"),
-      options: ALL_LEVELS.map((l) => ({ value: l.id, label: l.name })),
+      options: ALL_LEVELS.map((l) => ({ value: l.id, label: isolate(appNames.level(l.name)) })),
     },
   ];
   return (

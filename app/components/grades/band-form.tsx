@@ -1,9 +1,9 @@
 import { type SubmissionResult, getFormProps, getInputProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
+import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 
 /** A grade band's form (/admin/grade-bands): a new band, or the band being edited. */
@@ -33,15 +33,17 @@ export function BandForm({
     const hintId = hint ? `${field.id}-hint` : undefined;
     const props = getInputProps(field, { type: "text", ariaDescribedBy: hintId });
     return (
-      <div>
-        <label htmlFor={field.id} className="field-label">
-          {label}
-        </label>
-        {hint ? (
-          <p id={hintId} className="mb-1 text-xs text-slate-700">
-            {hint}
-          </p>
-        ) : null}
+      <div className="field">
+        <div>
+          <label htmlFor={field.id} className="field-label">
+            {label}
+          </label>
+          {hint ? (
+            <p id={hintId} className="mb-1 text-xs text-slate-700">
+              {hint}
+            </p>
+          ) : null}
+        </div>
         <input
           {...props}
           key={props.key}

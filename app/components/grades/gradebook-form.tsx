@@ -5,12 +5,18 @@ import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { type GradebookItem, type GradebookRow, parseGrade } from "~/modules/grades/gradebook";
 import { type CellError, type GradebookFormState } from "~/modules/grades/gradebook-form";
+import { useAppNames } from "../app-names";
+import { ItemGrades, ItemLinks, ItemPicker } from "./gradebook-item";
 import { GradebookTable, cellId, itemGroups, useCellMessage } from "./gradebook-table";
 
 export interface GradebookProps {
   course: { id: number; exam: string | null };
   items: GradebookItem[];
   rows: GradebookRow[];
+  /** The item shown alone (?item=, the phone's view); null: the whole grid (on a phone: the items to choose from). */
+  item: number | null;
+  /** The address asked for an item the course does not have. */
+  unknownItem: boolean;
   /** What a refused save shows again; none: the cells as stored. */
   state?: GradebookFormState;
 }
@@ -36,13 +42,15 @@ function usePressing() {
 }
 
 /** The gradebook: every current student's grade of every item, saved at once (PRODUCT 7). */
-export function GradebookForm({ course, items, rows, state }: GradebookProps) {
+export function GradebookForm({ course, items, rows, item, unknownItem, state }: GradebookProps) {
   const { t } = useTranslation("gradebook");
   const [errors, setErrors] = useState<Record<string, CellError>>(state?.errors ?? {});
   const [formError, setFormError] = useState(state?.formError);
   const summaryRef = useRef<HTMLDivElement>(null);
   const pressing = usePressing();
   const ordered = orderedItems(items);
+  const here = `/course/${course.id}/gradebook`;
+  const chosen = items.find((i) => i.id === item) ?? null;
 
   // Refused by the server: the message, then the first marked cell, get the focus.
   useEffect(() => {
@@ -91,9 +99,10 @@ export function GradebookForm({ course, items, rows, state }: GradebookProps) {
   // student (Shift+Enter: the previous one); past the last student, the first
   // student of the next item (Shift+Enter: back to the last of the previous
   // one). Without JavaScript Enter submits the form, as any form does.
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>, row: number, itemId: number) {
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>, studentId: number, itemId: number) {
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
     event.preventDefault();
+    const row = rows.findIndex((r) => r.id === studentId);
     const step = event.shiftKey ? -1 : 1;
     let target = rows[row + step];
     let item = itemId;
@@ -136,28 +145,54 @@ export function GradebookForm({ course, items, rows, state }: GradebookProps) {
         {t("gradebook.help")} {t("gradebook.keyboard")}
       </p>
 
+      <ItemPicker here={here} exam={course.exam} items={items} chosen={chosen?.id ?? null} />
+      {unknownItem ? <FormAlert>{t("gradebook.unknownItem")}</FormAlert> : null}
+
       {formError && (formError !== "invalid" || Object.keys(errors).length) ? (
         <ErrorSummary summaryRef={summaryRef} formError={formError} errors={errors} items={items} rows={rows} />
       ) : null}
 
+      {chosen ? null : <ItemLinks here={here} exam={course.exam} items={items} rows={rows} />}
       <Form
         method="post"
+        action={chosen ? `${here}?item=${chosen.id}` : here}
         noValidate
         onSubmit={onSubmit}
         aria-labelledby="gradebook-title"
         aria-describedby="gradebook-help"
-        className="space-y-4"
+        // On a phone the whole grid gives way to the items' links above; one item's view shows everywhere.
+        className={chosen ? "space-y-4" : "hidden space-y-4 sm:block"}
       >
-        <GradebookTable
-          exam={course.exam}
-          items={items}
-          rows={rows}
-          state={state}
-          errors={errors}
-          onBlur={onBlur}
-          onKeyDown={onKeyDown}
-        />
-        <div className="flex flex-wrap items-center gap-3">
+        {chosen ? (
+          <ItemGrades
+            here={here}
+            exam={course.exam}
+            items={items}
+            item={chosen}
+            rows={rows}
+            state={state}
+            errors={errors}
+            onBlur={onBlur}
+            onKeyDown={onKeyDown}
+          />
+        ) : (
+          <GradebookTable
+            exam={course.exam}
+            items={items}
+            rows={rows}
+            state={state}
+            errors={errors}
+            onBlur={onBlur}
+            onKeyDown={onKeyDown}
+          />
+        )}
+        <div
+          className={
+            chosen
+              ? "sticky bottom-0 z-10 -mx-2 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-3 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0"
+              : "flex flex-wrap items-center gap-3"
+          }
+        >
           <SubmitButton>{t("gradebook.save")}</SubmitButton>
           <p className="text-sm text-slate-700">{t("gradebook.savedOnly")}</p>
         </div>
@@ -186,7 +221,8 @@ function ErrorSummary({
 }) {
   const { t } = useTranslation("gradebook");
   const message = useCellMessage();
-  const itemName = new Map(items.map((i) => [i.id, i.item_name]));
+  const appNames = useAppNames();
+  const itemName = new Map(items.map((i) => [i.id, appNames.item(i.item_name)]));
   const studentName = new Map(rows.map((r) => [r.id, r.name]));
   const names = Object.keys(errors);
   return (
@@ -205,9 +241,10 @@ function ErrorSummary({
             return (
               <li key={name}>
                 <a href={`#${cellId(s, i)}`} className="underline">
-                  {t("gradebook.cellLabel", { student: studentName.get(s) ?? "", item: itemName.get(i) ?? "" })}
-                </a>
-                {": "}
+                  {t("common:colon", {
+                    label: t("gradebook.cellLabel", { student: studentName.get(s) ?? "", item: itemName.get(i) ?? "" }),
+                  })}
+                </a>{" "}
                 {message(errors[name])}
               </li>
             );

@@ -1,9 +1,18 @@
-import { type KeyboardEvent } from "react";
+import { type FocusEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { translated } from "~/components/courses/fill";
 import { TableScroll } from "~/components/ui/table-scroll";
-import { type GradebookItem, type GradebookRow, cellName, gradeText, originalName } from "~/modules/grades/gradebook";
+import {
+  type GradebookItem,
+  type GradebookRow,
+  ORIGINALS_FIELD,
+  cellName,
+  gradeText,
+  packOriginals,
+} from "~/modules/grades/gradebook";
 import { type CellError, type GradebookFormState } from "~/modules/grades/gradebook-form";
 import { CATEGORIES } from "~/modules/grades/grading";
+import { useAppNames } from "../app-names";
 import { ResultBadge, useCategoryLabel, useGradeFormat } from "./grades";
 
 /** The id of a grade cell's input (the error summary links to it). */
@@ -28,7 +37,7 @@ export function itemGroups(items: readonly GradebookItem[]) {
   })).filter((g) => g.items.length);
 }
 
-/** The gradebook's grid: a row per student, an input per item, then the averages, final grade and result. */
+/** The gradebook's grid: a row per student, its final grade, result and band, an input per item, then the averages. */
 export function GradebookTable({
   exam,
   items,
@@ -44,7 +53,7 @@ export function GradebookTable({
   state?: GradebookFormState;
   errors: Record<string, CellError>;
   onBlur: (name: string, value: string) => void;
-  onKeyDown: (event: KeyboardEvent<HTMLInputElement>, row: number, itemId: number) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>, studentId: number, itemId: number) => void;
 }) {
   const { t } = useTranslation("gradebook");
   const format = useGradeFormat();
@@ -53,6 +62,31 @@ export function GradebookTable({
   const groups = itemGroups(items);
   const shownCategories = groups.map((g) => g.category);
   const ordered = groups.flatMap((g) => g.items);
+  // 450 cells: translated once, filled per cell (same text as t() with the names).
+  const cellLabel = translated(t, "gradebook.cellLabel", ["student", "item"]);
+  const names = useAppNames();
+  // Every cell's original in one hidden field (ADR 009), not a hidden input per cell.
+  const originals = packOriginals(
+    rows.flatMap((row) =>
+      ordered.map((item) => {
+        const name = cellName(row.id, item.id);
+        return [name, state?.originals[name] ?? gradeText(row.grades[item.id])] as const;
+      }),
+    ),
+  );
+  // One listener each on the grid for its 450 cells (React's blur bubbles), not two closures per cell.
+  const cellOf = (target: EventTarget) =>
+    target instanceof HTMLInputElement && target.hasAttribute("data-cell") ? target : null;
+  const blur = (event: FocusEvent<HTMLTableElement>) => {
+    const input = cellOf(event.target);
+    if (input) onBlur(input.name, input.value);
+  };
+  const keyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const input = cellOf(event.target);
+    if (!input) return;
+    const [, s, i] = input.name.split("_");
+    onKeyDown(event as unknown as KeyboardEvent<HTMLInputElement>, Number(s), Number(i));
+  };
 
   return (
     <TableScroll
@@ -60,16 +94,17 @@ export function GradebookTable({
       className="max-w-full rounded-lg border border-slate-200 bg-white"
       testId="gradebook-scroll"
     >
-      <table className="min-w-max border-separate border-spacing-0 text-sm">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- delegation: the listeners serve the grid's inputs (Enter moves, blur checks the cell) */}
+      <table className="min-w-max border-separate border-spacing-0 text-sm" onBlur={blur} onKeyDown={keyDown}>
         <caption className="sr-only">{t("gradebook.caption")}</caption>
         <colgroup>
           <col />
         </colgroup>
+        <colgroup span={3} />
         {groups.map((g) => (
           <colgroup key={g.category} span={g.items.length} />
         ))}
         <colgroup span={shownCategories.length} />
-        <colgroup span={2} />
         <thead>
           <tr>
             <th
@@ -78,6 +113,28 @@ export function GradebookTable({
               className="sticky start-0 z-20 border-b border-e border-slate-200 bg-slate-50 px-3 py-2 text-start align-bottom"
             >
               {t("gradebook.student")}
+            </th>
+            {/* Next to the name, so they are on screen however many items the grid has (issue 19). */}
+            <th
+              rowSpan={2}
+              scope="col"
+              className="border-b border-slate-200 bg-slate-100 px-3 py-2 text-end align-bottom"
+            >
+              {t("gradebook.final")}
+            </th>
+            <th
+              rowSpan={2}
+              scope="col"
+              className="border-b border-slate-200 bg-slate-100 px-3 py-2 text-center align-bottom"
+            >
+              {t("gradebook.result")}
+            </th>
+            <th
+              rowSpan={2}
+              scope="col"
+              className="border-b border-e border-slate-200 bg-slate-100 px-3 py-2 text-start align-bottom"
+            >
+              {t("gradebook.band")}
             </th>
             {groups.map((g) => (
               <th
@@ -96,20 +153,6 @@ export function GradebookTable({
             >
               {t("gradebook.averages")}
             </th>
-            <th
-              rowSpan={2}
-              scope="col"
-              className="border-b border-slate-200 bg-slate-100 px-3 py-2 text-end align-bottom"
-            >
-              {t("gradebook.final")}
-            </th>
-            <th
-              rowSpan={2}
-              scope="col"
-              className="border-b border-slate-200 bg-slate-100 px-3 py-2 text-center align-bottom"
-            >
-              {t("gradebook.result")}
-            </th>
           </tr>
           <tr>
             {ordered.map((item) => (
@@ -118,7 +161,7 @@ export function GradebookTable({
                 scope="col"
                 className="max-w-[9rem] border-b border-slate-200 bg-slate-50 px-2 py-2 text-center align-bottom font-medium"
               >
-                {item.item_name}
+                {names.item(item.item_name)}
               </th>
             ))}
             {shownCategories.map((c) => (
@@ -133,7 +176,7 @@ export function GradebookTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, r) => (
+          {rows.map((row) => (
             <tr key={row.id} className="group">
               <th
                 scope="row"
@@ -141,6 +184,15 @@ export function GradebookTable({
               >
                 {row.name}
               </th>
+              <td className="border-b border-slate-200 bg-slate-50 px-3 py-1 text-end font-semibold tabular-nums">
+                {format.score(row.final)}
+              </td>
+              <td className="border-b border-slate-200 bg-slate-50 px-3 py-1 text-center">
+                <ResultBadge result={row.result} />
+              </td>
+              <td className="border-b border-e border-slate-200 bg-slate-50 px-3 py-1 text-start">
+                {names.band(row.band)}
+              </td>
               {ordered.map((item) => {
                 const name = cellName(row.id, item.id);
                 const stored = row.grades[item.id];
@@ -148,11 +200,6 @@ export function GradebookTable({
                 const id = cellId(row.id, item.id);
                 return (
                   <td key={item.id} className="border-b border-slate-200 px-1 py-1 text-center align-top">
-                    <input
-                      type="hidden"
-                      name={originalName(row.id, item.id)}
-                      value={state?.originals[name] ?? gradeText(stored)}
-                    />
                     <input
                       id={id}
                       name={name}
@@ -162,12 +209,10 @@ export function GradebookTable({
                       maxLength={10}
                       defaultValue={state?.values[name] ?? gradeText(stored, format.decimalSeparator)}
                       data-cell=""
-                      aria-label={t("gradebook.cellLabel", { student: row.name, item: item.item_name })}
+                      aria-label={cellLabel(row.name, names.item(item.item_name))}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-error` : undefined}
-                      onBlur={(e) => onBlur(name, e.currentTarget.value)}
-                      onKeyDown={(e) => onKeyDown(e, r, item.id)}
-                      className="w-[4.5rem] rounded border border-slate-400 px-2 py-1 text-end tabular-nums aria-[invalid=true]:border-2 aria-[invalid=true]:border-secondary-dark"
+                      className="grade-cell"
                     />
                     {error ? (
                       <p id={`${id}-error`} className="mt-0.5 max-w-[9rem] text-start text-xs text-secondary-dark">
@@ -182,16 +227,11 @@ export function GradebookTable({
                   {format.score(row.averages[c])}
                 </td>
               ))}
-              <td className="border-b border-slate-200 bg-slate-50 px-3 py-1 text-end font-semibold tabular-nums">
-                {format.score(row.final)}
-              </td>
-              <td className="border-b border-slate-200 bg-slate-50 px-3 py-1 text-center">
-                <ResultBadge result={row.result} />
-              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <input type="hidden" name={ORIGINALS_FIELD} value={originals} />
     </TableScroll>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { type GradingCategory } from "~/db/schema";
 import { round2 } from "~/modules/grades/grading";
+import { useAppNames } from "../app-names";
 import { decimalSeparator, formatFixed, formatNumber, formatPercent } from "../format";
 
 /** Scores with two decimals in the user's language ("81.50", "81,50"); "—" when there is none. */
@@ -29,16 +30,17 @@ export function useCategoryLabel(exam: string | null) {
           : t("categories.exam");
 }
 
-/** PASS / FAIL, the spec's fixed codes, with colour and a name for screen readers. */
+/** PASS / FAIL (the spec's words in English, common:grading.* in every language), with colour and an explanation. */
 export function ResultBadge({ result }: { result: "PASS" | "FAIL" }) {
   const { t } = useTranslation("gradebook");
+  const names = useAppNames();
   const pass = result === "PASS";
   return (
     <span
       className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${pass ? "bg-emerald-100 text-emerald-900" : "bg-rose-100 text-rose-900"}`}
       title={t(pass ? "result.pass" : "result.fail")}
     >
-      {result}
+      {names.result(result)}
     </span>
   );
 }

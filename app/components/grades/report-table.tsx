@@ -5,15 +5,8 @@ import { type GradingCategory } from "~/db/schema";
 import { type Dir, type ReportSort } from "~/modules/grades/report-sort";
 import { type ReportRow } from "~/modules/grades/report.server";
 import { type ExamType } from "~/modules/levels/levels";
+import { useAppNames } from "../app-names";
 import { ResultBadge, useCategoryLabel, useGradeFormat } from "./grades";
-
-const MODULE_KEYS: Record<string, string> = {
-  "Reading & Writing": "readingWriting",
-  Reading: "reading",
-  Writing: "writing",
-  Listening: "listening",
-  Speaking: "speaking",
-};
 
 /** The student report's table (professor's page and the staff's read-only view share it). */
 export function ReportTable({
@@ -32,7 +25,7 @@ export function ReportTable({
   const { t } = useTranslation("gradebook");
   const format = useGradeFormat();
   const categoryLabel = useCategoryLabel(exam);
-  const moduleLabel = (m: string) => (MODULE_KEYS[m] ? t(`modules.${MODULE_KEYS[m]}`) : m);
+  const names = useAppNames();
   const th = "border-b border-slate-200 bg-slate-50 align-bottom font-semibold";
   const td = "border-b border-slate-200";
   const end = { align: "end" as const, headerClassName: th, className: `${td} tabular-nums` };
@@ -65,6 +58,22 @@ export function ReportTable({
             "sticky start-0 z-10 max-w-[14rem] border-b border-e border-slate-200 bg-white group-hover:bg-slate-50",
           cell: (r) => r.name,
         },
+        // Next to the name, so they are on screen however wide the table is (issue 19).
+        {
+          ...end,
+          header: t("report.columns.final"),
+          sort: "final",
+          className: `${td} tabular-nums font-semibold`,
+          cell: (r) => format.score(r.final),
+        },
+        {
+          align: "center",
+          headerClassName: th,
+          className: td,
+          header: t("report.columns.result"),
+          cell: (r) => <ResultBadge result={r.result} />,
+        },
+        { ...start, header: t("report.columns.band"), className: `${td} border-e`, cell: (r) => names.band(r.band) },
         { ...end, header: t("report.columns.present"), cell: (r) => format.count(r.attendance.present) },
         { ...end, header: t("report.columns.recovered"), cell: (r) => format.count(r.attendance.recovered) },
         { ...end, header: t("report.columns.late"), cell: (r) => format.count(r.attendance.late) },
@@ -82,28 +91,13 @@ export function ReportTable({
           cell: (r: ReportRow) => format.score(r.averages[c]),
         })),
         {
-          ...end,
-          header: t("report.columns.final"),
-          sort: "final",
-          className: `${td} tabular-nums font-semibold`,
-          cell: (r) => format.score(r.final),
-        },
-        {
-          align: "center",
-          headerClassName: th,
-          className: td,
-          header: t("report.columns.result"),
-          cell: (r) => <ResultBadge result={r.result} />,
-        },
-        { ...start, header: t("report.columns.band"), cell: (r) => r.band },
-        {
           ...start,
           header: t("report.columns.exam"),
           cell: (r) =>
             r.exam ? (
               <>
                 <span className="font-medium">{r.exam}</span>
-                <span className="block text-xs text-slate-700">{r.modules.map(moduleLabel).join(" · ")}</span>
+                <span className="block text-xs text-slate-700">{r.modules.map(names.item).join(" · ")}</span>
               </>
             ) : (
               t("report.noExam")
@@ -113,7 +107,7 @@ export function ReportTable({
           ...start,
           header: t("report.columns.nextLevel"),
           cell: (r) =>
-            r.nextLevel ?? (
+            names.level(r.nextLevel) || (
               // PRODUCT 7: a FAIL shows no next level; the dash is read as what it means.
               <>
                 <span aria-hidden="true">—</span>

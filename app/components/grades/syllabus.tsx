@@ -1,10 +1,11 @@
 import { type SubmissionResult, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useCategoryLabel } from "~/components/courses/labels";
+import { useCategoryLabel, Bdi } from "~/components/courses/labels";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
+import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { type GradingCategory } from "~/db/schema";
 import { addItemSchema, renameItemSchema } from "~/modules/grades/schema";
 import {
@@ -15,6 +16,7 @@ import {
   syllabusLevelsFor,
 } from "~/modules/grades/syllabus";
 import { type ExamType } from "~/modules/levels/levels";
+import { useAppNames } from "../app-names";
 
 // The parts of the syllabus page (/admin/syllabus, PRODUCT 7): the level
 // picker, a category's items (renamed in place, moved, removed) and the
@@ -23,6 +25,7 @@ import { type ExamType } from "~/modules/levels/levels";
 /** Every level by age category, with its number of items; the current one marked. */
 export function LevelPicker({ current, counts }: { current: number | null; counts: Record<string, number> }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const names = useAppNames();
   return (
     <nav aria-label={t("syllabus.levels")} className="card grid gap-4 p-4 sm:grid-cols-2">
       {(["adults", "kids"] as const).map((age) => (
@@ -38,7 +41,7 @@ export function LevelPicker({ current, counts }: { current: number | null; count
                     aria-current={here ? "page" : undefined}
                     className={`inline-block rounded-md border px-3 py-1 text-sm ${here ? "border-primary-dark bg-primary-dark text-white" : "border-slate-300 bg-white text-slate-900 hover:bg-slate-100"}`}
                   >
-                    {l.name}{" "}
+                    <Bdi ltr>{names.level(l.name)}</Bdi>{" "}
                     <span className={here ? "text-white" : "text-slate-700"}>
                       ({t("syllabus.itemCount", { count: counts[l.id] ?? 0 })})
                     </span>
@@ -67,6 +70,7 @@ export function CategoryItems({
   renamed?: { target?: string | null; result: SubmissionResult<string[]> };
 }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const names = useAppNames();
   const categoryLabel = useCategoryLabel();
   const label = categoryLabel(category, level.exam);
   const headingId = `cat-${category.replace(" ", "-")}`;
@@ -101,10 +105,10 @@ export function CategoryItems({
                 <Link
                   to={`?level=${level.id}&remove=${item.id}`}
                   preventScrollReset
-                  className="btn-secondary py-1 text-secondary-dark"
+                  className={buttonClass("danger", "py-1")}
                 >
                   {t("syllabus.remove")}
-                  <span className="sr-only"> {item.item_name}</span>
+                  <span className="sr-only"> {names.item(item.item_name)}</span>
                 </Link>
               </div>
             ),
@@ -118,6 +122,7 @@ export function CategoryItems({
 /** An item's name, renamed in place. */
 function RenameForm({ item, lastResult }: { item: SyllabusItem; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const names = useAppNames();
   const [form, fields] = useAppForm({
     id: `rename-${item.id}`,
     lastResult,
@@ -134,14 +139,14 @@ function RenameForm({ item, lastResult }: { item: SyllabusItem; lastResult?: Sub
       <input type="hidden" name="item_id" value={item.id} />
       <div className="min-w-[12rem] flex-1">
         <label htmlFor={name.id} className="sr-only">
-          {t("syllabus.nameOf", { name: item.item_name })}
+          {t("syllabus.nameOf", { name: names.item(item.item_name) })}
         </label>
         <input {...props} key={props.key} maxLength={ITEM_NAME_MAX} className="field-input py-1" />
         <FieldError id={name.errorId} errors={name.errors} />
       </div>
       <button type="submit" className="btn-secondary py-1">
         {t("syllabus.rename")}
-        <span className="sr-only"> {item.item_name}</span>
+        <span className="sr-only"> {names.item(item.item_name)}</span>
       </button>
     </Form>
   );

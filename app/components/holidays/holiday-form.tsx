@@ -1,13 +1,14 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { type CourseLabelParts, useCourseLabel } from "~/components/courses/labels";
 import { SelectField, TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
+import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { holidayFields, holidayFormSchema } from "~/modules/calendar/holiday-schema";
 
-export type HolidayCourses = { id: number; course_id: string }[];
+export type HolidayCourses = (CourseLabelParts & { id: number })[];
 export type HolidayRecord = {
   id: number;
   name: string;
@@ -31,6 +32,7 @@ export function HolidayForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation(["school", "common"]);
+  const courseLabel = useCourseLabel();
   const [form, fields] = useAppForm({
     id: holiday ? `holiday-${holiday.id}` : "holiday-new",
     lastResult,
@@ -62,7 +64,7 @@ export function HolidayForm({
         field={fields.course_id as unknown as FieldMetadata<string | undefined>}
         label={t("holidays.fields.course")}
         placeholder={t("holidays.wholeSchool")}
-        options={courses.map((c) => ({ value: String(c.id), label: c.course_id }))}
+        options={courses.map((c) => ({ value: String(c.id), label: courseLabel(c) }))}
       />
       <SubmitButton>{submitLabel}</SubmitButton>
     </Form>
@@ -86,7 +88,7 @@ export function DeleteHolidayForm({
       <input type="hidden" name="id" value={holiday.id} />
       <p>{t("holidays.deleteText", { name: holiday.name, dates })}</p>
       {errors?.length ? <FormAlert plain>{t(errors[0])}</FormAlert> : null}
-      <SubmitButton className="btn-danger">{t("holidays.delete")}</SubmitButton>
+      <SubmitButton tone="danger">{t("holidays.delete")}</SubmitButton>
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CourseLabel, type CourseLabelParts } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
@@ -11,7 +12,8 @@ type HolidayRow = {
   name: string;
   start_date: string;
   end_date: string;
-  course_code: string | null;
+  /** A course's own holiday: the course by its readable label (issue 19); null for the whole school. */
+  course: CourseLabelParts | null;
   cancels: { sessions: number; courses: string[] };
 };
 
@@ -51,6 +53,7 @@ export function HolidayList({
   limit: number;
   total: number;
 }) {
+  const format = useFormat();
   const { t } = useTranslation(["school", "common"]);
   const withParam = useHolidayHref();
   const dates = useHolidayDates();
@@ -82,13 +85,13 @@ export function HolidayList({
         rowKey={(h) => h.id}
         rowClassName="align-top"
         empty={t("holidays.empty")}
+        stack
         columns={[
-          { header: t("holidays.fields.name"), rowHeader: true, cell: (h) => h.name },
+          { header: t("holidays.fields.name"), rowHeader: true, phone: "title", cell: (h) => <bdi>{h.name}</bdi> },
           { header: t("holidays.dates"), cell: (h) => dates(h.start_date, h.end_date) },
           {
             header: t("holidays.appliesTo"),
-            className: "[overflow-wrap:anywhere]",
-            cell: (h) => h.course_code ?? t("holidays.wholeSchool"),
+            cell: (h) => (h.course ? <CourseLabel course={h.course} /> : t("holidays.wholeSchool")),
           },
           {
             header: t("holidays.cancels"),
@@ -96,7 +99,7 @@ export function HolidayList({
               <>
                 <span className="font-semibold tabular-nums">{h.cancels.sessions}</span>
                 {h.cancels.courses.length ? (
-                  <span className="block text-xs text-slate-700">{h.cancels.courses.join(", ")}</span>
+                  <span className="block text-xs text-slate-700">{format.list(h.cancels.courses, "unit")}</span>
                 ) : null}
               </>
             ),

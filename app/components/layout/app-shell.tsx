@@ -65,7 +65,7 @@ export function AppShell({
   // The layout loader is not revalidated by the toggle, so once the request is
   // done its answer (not the stale loader value) holds the state.
   const pending = fetcher.formData?.get("sidebar") ?? fetcher.data?.sidebar;
-  const state: SidebarState = pending === "open" || pending === "closed" ? pending : sidebar;
+  const state: SidebarState = pending === "open" || pending === "closed" || pending === "auto" ? pending : sidebar;
   // The pressed toggle hides itself and its twin shows: keep the keyboard focus on the one shown.
   const toggles = useRef<HTMLFormElement>(null);
   const toggled = useRef(false);
@@ -75,6 +75,10 @@ export function AppShell({
     const shown = [...(toggles.current?.querySelectorAll("button") ?? [])].find((b) => b.offsetParent !== null);
     shown?.focus();
   }, [state]);
+  usePhoneMenu(state === "open", () => {
+    toggled.current = true;
+    fetcher.submit({ sidebar: "auto", fetch: "1" }, { method: "post", action: "/resources/layout" });
+  });
 
   return (
     <div data-sidebar={state} className="flex min-h-screen flex-col">
@@ -87,6 +91,8 @@ export function AppShell({
         </Link>
         <fetcher.Form
           ref={toggles}
+          id="menu-toggles"
+          data-menu-trap
           className={horizontal ? "hmenu-toggle" : undefined}
           method="post"
           action="/resources/layout"
@@ -127,6 +133,17 @@ export function AppShell({
       {horizontal ? <HorizontalMenu items={menu} layout={layout} bookmarks={bookmarks} pins={pins} /> : null}
       <div className="flex flex-1">
         {!horizontal ? <Sidebar items={menu} layout={layout} bookmarks={bookmarks} pins={pins} /> : null}
+        {/* Under the open phone menu: dims the page, and a tap on it closes the menu (a plain post without
+            JavaScript). For the pointer only: the keyboard and screen readers have the toggle (and Escape). */}
+        <button
+          type="submit"
+          form="menu-toggles"
+          name="sidebar"
+          value="auto"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="menu-backdrop fixed inset-0 top-16 z-[25] cursor-default bg-slate-900/40"
+        />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 md:p-6">
           {children}
         </main>
@@ -137,4 +154,52 @@ export function AppShell({
       <ScrollToTop />
     </div>
   );
+}
+
+/** What can take the focus inside the open phone menu (its toggle and its entries). */
+const FOCUSABLE = ["a[href]", "button", "input", "select", "textarea", "summary", "[tabindex]"]
+  .map((s) => `[data-menu-trap] ${s}:not([tabindex="-1"]):not([disabled]):not([type="hidden"])`)
+  .join(",");
+
+/**
+ * The open menu on a phone (1006px and narrower, with JavaScript): the Tab
+ * key cycles through the toggle and the menu's entries only, Escape closes
+ * it, and so does going to another page. Without JavaScript the toggle and
+ * the backdrop are plain posts.
+ */
+function usePhoneMenu(open: boolean, close: () => void) {
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  const location = useLocation();
+  const compact = () => typeof window !== "undefined" && window.matchMedia("(max-width: 1006px)").matches;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!compact()) return;
+      if (event.key === "Escape") {
+        event.preventDefault();
+        closeRef.current();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const items = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.getClientRects().length > 0,
+      );
+      if (!items.length) return;
+      // The header's other buttons sit between the toggle and the menu: step through our list only.
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const next = at === -1 ? 0 : (at + (event.shiftKey ? items.length - 1 : 1)) % items.length;
+      event.preventDefault();
+      items[next].focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+  // A new page (a menu entry, a link): the phone menu gives way to it.
+  const seen = useRef(location.key);
+  useEffect(() => {
+    if (seen.current === location.key) return;
+    seen.current = location.key;
+    if (open && compact()) closeRef.current();
+  }, [location.key, open]);
 }

@@ -78,6 +78,7 @@ export function HorizontalMenu({
 
   return (
     <nav
+      data-menu-trap
       aria-label={t("layout.mainMenu")}
       className="hmenu relative flex items-center border-b border-slate-200 bg-white"
     >

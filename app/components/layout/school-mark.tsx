@@ -1,4 +1,4 @@
-import { schoolInitial } from "~/modules/settings/settings";
+import { schoolInitial } from "~/modules/settings/initial";
 
 /**
  * The school's logo (its settings page), or without one the initial of its

@@ -29,8 +29,9 @@ export function Sidebar({
   const model = useMenuModel(items, { bookmarks, pins }, q);
   return (
     <nav
+      data-menu-trap
       aria-label={t("layout.mainMenu")}
-      className="sidebar w-64 shrink-0 border-e border-slate-200 bg-white compact:fixed compact:inset-y-0 compact:start-0 compact:top-16 compact:z-20 compact:shadow-xl"
+      className="sidebar w-64 shrink-0 border-e border-slate-200 bg-white compact:fixed compact:inset-y-0 compact:start-0 compact:top-16 compact:z-[26] compact:shadow-xl"
     >
       <div className="sticky top-16 max-h-[calc(100vh-4rem)] space-y-3 overflow-y-auto p-3">
         <MenuSearch q={q} onChange={setQ} model={model} />

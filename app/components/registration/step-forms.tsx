@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
+import { useIsolate } from "~/components/courses/labels";
 import { Fieldset, SelectField, TextAreaField } from "~/components/fields";
 import { FieldError, useAppForm } from "~/components/forms";
 import {
@@ -13,6 +14,7 @@ import {
   SameBillingField,
 } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
+import { getZodConstraint } from "~/components/zod-form";
 import { PROMOTIONS } from "~/modules/calendar/schedules";
 import { levelsFor } from "~/modules/levels/levels";
 import {
@@ -60,7 +62,9 @@ export function PersonalStepForm({ defaults, lastResult, today }: StepProps & { 
 
 export function AddressStepForm({ defaults, lastResult, age }: StepProps & { age: "kids" | "adults" }) {
   const { t } = useTranslation();
+  const appNames = useAppNames();
   const schema = addressSchema(age);
+  const isolate = useIsolate();
   const [form, fields] = useAppForm({
     id: "registration-address",
     lastResult,
@@ -80,7 +84,7 @@ export function AddressStepForm({ defaults, lastResult, age }: StepProps & { age
           field={fields.level}
           label={t("registration.fields.level")}
           placeholder={t("registration.choose")}
-          options={levelsFor(age).map((l) => ({ value: l.name, label: l.name }))}
+          options={levelsFor(age).map((l) => ({ value: l.name, label: isolate(appNames.level(l.name)) }))}
         />
         <ScheduleSelect field={fields.schedule} />
       </div>
@@ -92,7 +96,9 @@ export function AddressStepForm({ defaults, lastResult, age }: StepProps & { age
         <SelectField
           field={fields.where_hear_about_us}
           label={t("registration.fields.where_hear_about_us")}
-          placeholder={t("registration.optional")}
+          // Optional: said by the hint, not by an empty choice that reads like an answer.
+          placeholder={t("registration.choose")}
+          hint={t("registration.optional")}
           options={HEAR_ABOUT_VALUES.map((v) => ({ value: v, label: t(`registration.hear.${v}`) }))}
         />
         <SelectField
@@ -143,7 +149,7 @@ export function MessageStepForm({ defaults, lastResult }: StepProps) {
         </label>
         <FieldError id={terms.errorId} errors={terms.errors} />
       </div>
-      <StepButtons back />
+      <StepButtons back last />
     </Form>
   );
 }

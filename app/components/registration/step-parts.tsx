@@ -1,10 +1,10 @@
 import { type SubmissionResult, parse } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type ZodTypeAny, type output } from "zod";
 import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
+import { parseWithZod } from "~/components/zod-form";
 import { HONEYPOT, STEPS, type Step } from "~/modules/registrations/schema";
 
 // The parts every step of the public registration wizard shares.
@@ -86,7 +86,8 @@ function Honeypot() {
   );
 }
 
-export function StepButtons({ back }: { back: boolean }) {
+/** Back (from the second step) and Next; the last step's Next says what it does: "Submit registration". */
+export function StepButtons({ back, last = false }: { back: boolean; last?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
@@ -104,7 +105,7 @@ export function StepButtons({ back }: { back: boolean }) {
         <span />
       )}
       <SubmitButton name="intent" value="next">
-        {t("common.next")}
+        {last ? t("registration.submit") : t("common.next")}
       </SubmitButton>
     </div>
   );
@@ -117,6 +118,7 @@ export function DoneStep({ reference }: { reference: string | null }) {
     <div className="text-center">
       <StepHeading step="done" />
       <p className="text-slate-800">{t("registration.doneText")}</p>
+      <p className="mx-auto mt-2 max-w-prose text-sm text-slate-800">{t("registration.nextSteps")}</p>
       <p className="mt-4 text-sm text-slate-700">{t("registration.reference")}</p>
       <p className="mt-1 font-mono text-2xl font-bold tracking-wider text-primary-dark" data-testid="reference">
         {reference}

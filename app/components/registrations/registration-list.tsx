@@ -1,49 +1,58 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
+import { useIsolate } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
-import { FilterActions, FilterInput, FilterSelect } from "~/components/ui/filters";
-import { StatusBadge } from "~/components/ui/status-badge";
+import { FilterActions, FilterFold, FilterInput, FilterSelect } from "~/components/ui/filters";
+import { StatusBadge, statusKey } from "~/components/ui/status-badge";
 import { ALL_LEVELS } from "~/modules/levels/levels";
 
 /** The list's GET filters: search, status, age category, level and the dates received. */
 export function RegistrationFilters() {
   const { t } = useTranslation();
+  const isolate = useIsolate();
+  const appNames = useAppNames();
   return (
-    <Form
-      method="get"
-      className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6"
-      role="search"
-      aria-label={t("filters.label")}
-    >
-      <FilterInput
-        name="q"
-        label={t("filters.search")}
-        placeholder={t("registrations.searchHint")}
-        className="sm:col-span-2"
-      />
-      <FilterSelect
-        name="status"
-        label={t("filters.status")}
-        options={["pending", "approved", "rejected"].map((s) => ({ value: s, label: t(`status.${s}`) }))}
-      />
-      <FilterSelect
-        name="age"
-        label={t("registration.fields.age_category")}
-        options={[
-          { value: "kids", label: t("registration.age.kids") },
-          { value: "adults", label: t("registration.age.adults") },
-        ]}
-      />
-      <FilterSelect
-        name="level"
-        label={t("registration.fields.level")}
-        options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))}
-      />
-      <FilterInput name="from" type="date" label={t("filters.from")} />
-      <FilterInput name="to" type="date" label={t("filters.to")} />
-      <FilterActions />
-    </Form>
+    <FilterFold>
+      <Form
+        method="get"
+        className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6"
+        role="search"
+        aria-label={t("filters.label")}
+      >
+        <FilterInput
+          name="q"
+          label={t("filters.search")}
+          placeholder={t("registrations.searchHint")}
+          className="sm:col-span-2"
+        />
+        <FilterSelect
+          name="status"
+          label={t("filters.status")}
+          options={["pending", "approved", "rejected"].map((s) => ({
+            value: s,
+            label: t(statusKey("registration", s)),
+          }))}
+        />
+        <FilterSelect
+          name="age"
+          label={t("registration.fields.age_category")}
+          options={[
+            { value: "kids", label: t("registration.age.kids") },
+            { value: "adults", label: t("registration.age.adults") },
+          ]}
+        />
+        <FilterSelect
+          name="level"
+          label={t("registration.fields.level")}
+          options={ALL_LEVELS.map((l) => ({ value: l.id, label: isolate(appNames.level(l.name)) }))}
+        />
+        <FilterInput name="from" type="date" label={t("filters.from")} />
+        <FilterInput name="to" type="date" label={t("filters.to")} />
+        <FilterActions />
+      </Form>
+    </FilterFold>
   );
 }
 
@@ -63,6 +72,7 @@ interface RegistrationRow {
 /** A page of registrations; the reference opens one. */
 export function RegistrationTable({ rows }: { rows: RegistrationRow[] }) {
   const { t } = useTranslation();
+  const appNames = useAppNames();
   const format = useFormat();
   return (
     <DataTable
@@ -70,6 +80,7 @@ export function RegistrationTable({ rows }: { rows: RegistrationRow[] }) {
       rows={rows}
       rowKey={(r) => r.id}
       empty={t("registrations.empty")}
+      stack
       columns={[
         {
           header: t("registrations.reference"),
@@ -78,16 +89,24 @@ export function RegistrationTable({ rows }: { rows: RegistrationRow[] }) {
               to={`/admin/registered-students/${r.id}`}
               className="font-mono font-semibold text-primary-dark underline"
             >
-              {r.reference}
+              <bdi>{r.reference}</bdi>
             </Link>
           ),
         },
-        { header: t("registrations.name"), cell: (r) => `${r.first_name} ${r.last_name} ${r.second_last_name}` },
-        { header: t("registration.fields.id_number"), cell: (r) => r.id_number },
-        { header: t("registration.fields.age_category"), cell: (r) => t(`registration.age.${r.age_category}`) },
-        { header: t("registration.fields.level"), cell: (r) => r.level },
-        { header: t("registrations.received"), cell: (r) => format.date(r.created_at) },
-        { header: t("filters.status"), cell: (r) => <StatusBadge status={r.status} /> },
+        {
+          header: t("registrations.name"),
+          phone: "title",
+          cell: (r) => <bdi>{`${r.first_name} ${r.last_name} ${r.second_last_name}`}</bdi>,
+        },
+        { header: t("registration.fields.id_number"), phone: "more", cell: (r) => <bdi>{r.id_number}</bdi> },
+        {
+          header: t("registration.fields.age_category"),
+          phone: "more",
+          cell: (r) => t(`registration.age.${r.age_category}`),
+        },
+        { header: t("registration.fields.level"), cell: (r) => <bdi>{appNames.level(r.level)}</bdi> },
+        { header: t("registrations.received"), phone: "more", cell: (r) => format.date(r.created_at) },
+        { header: t("filters.status"), cell: (r) => <StatusBadge kind="registration" status={r.status} /> },
       ]}
     />
   );

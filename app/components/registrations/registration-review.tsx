@@ -1,6 +1,8 @@
 import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
+import { type CourseLabelParts, useCourseLabel, Bdi } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { phone, usePersonDetails, useScheduleLabel } from "~/components/students/person-details";
@@ -34,6 +36,7 @@ interface Registration {
 /** Everything the applicant filled in. */
 export function RegistrationDetails({ r }: { r: Registration }) {
   const { t } = useTranslation();
+  const appNames = useAppNames();
   const scheduleLabel = useScheduleLabel();
   const rows: Detail[] = [
     ...usePersonDetails(r),
@@ -41,7 +44,12 @@ export function RegistrationDetails({ r }: { r: Registration }) {
     [t("registration.fields.emergency_contact_phone"), phone(r.emergency_contact_phone)],
     [t("registration.fields.emergency_contact_relationship"), r.emergency_contact_relationship],
     [t("registration.fields.address"), r.address],
-    [t("registration.fields.level"), levelById(r.level_id)?.name],
+    [
+      t("registration.fields.level"),
+      <Bdi key="level" ltr>
+        {appNames.level(levelById(r.level_id)?.name)}
+      </Bdi>,
+    ],
     [t("registration.fields.schedule"), scheduleLabel(r.schedule)],
     [t("registration.fields.same_billing"), r.same_billing ? t("registration.yes") : t("registration.no")],
     [t("registration.fields.billing_address"), r.billing_address],
@@ -60,10 +68,11 @@ export function ApproveForm({
   courses,
   lastResult,
 }: {
-  courses: { id: number; course_id: string; capacity: number; enrolled: number }[];
+  courses: (CourseLabelParts & { id: number; capacity: number; enrolled: number })[];
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
+  const courseLabel = useCourseLabel();
   const format = useFormat();
   const [form, fields] = useAppForm({ id: "approve", lastResult });
   const formErrors = form.errors;
@@ -81,7 +90,7 @@ export function ApproveForm({
           {courses.map((c) => (
             <option key={c.id} value={c.id} disabled={c.enrolled >= c.capacity}>
               {t("registrations.courseOption", {
-                code: c.course_id,
+                code: courseLabel(c),
                 enrolled: format.number(c.enrolled),
                 capacity: format.number(c.capacity),
               })}
@@ -117,7 +126,7 @@ export function RejectForm({ lastResult }: { lastResult?: SubmissionResult<strin
         />
         <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
       </div>
-      <SubmitButton className="btn-danger">{t("registrations.reject")}</SubmitButton>
+      <SubmitButton tone="danger">{t("registrations.reject")}</SubmitButton>
     </Form>
   );
 }

@@ -1,5 +1,4 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "~/components/fields";
@@ -7,6 +6,7 @@ import { SubmitButton, useAppForm } from "~/components/forms";
 import { SchoolMark } from "~/components/layout/school-mark";
 import { FormCard } from "~/components/ui/form-card";
 import { ImageField } from "~/components/ui/image-field";
+import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { settingsFormSchema, settingsSchema } from "~/modules/settings/settings";
 
@@ -81,7 +81,7 @@ export function LogoSection({ name, logo }: { name: string; logo: string | null 
       {logo ? (
         <Form method="post">
           <input type="hidden" name="intent" value="removeLogo" />
-          <SubmitButton className="btn-secondary">{t("settings.removeLogo")}</SubmitButton>
+          <SubmitButton tone="secondary">{t("settings.removeLogo")}</SubmitButton>
         </Form>
       ) : null}
     </FormCard>

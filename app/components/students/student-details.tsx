@@ -1,5 +1,8 @@
-import { getFormProps } from "@conform-to/react";
+import { type FieldMetadata, type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { useAppNames } from "~/components/app-names";
+import { Bdi, CourseLabel, type CourseLabelParts, useCourseLabel } from "~/components/courses/labels";
+import { SelectField } from "~/components/fields";
 import { useFormat } from "~/components/format";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
@@ -40,6 +43,7 @@ export interface StudentDetailsRecord {
 /** The student's personal and school cards (the school card with the notes and the registration's link). */
 export function StudentDetails({ s }: { s: StudentDetailsRecord }) {
   const { t } = useStudentsTranslation();
+  const appNames = useAppNames();
   const format = useFormat();
   const scheduleLabel = useScheduleLabel();
   const personal: Detail[] = [
@@ -57,7 +61,12 @@ export function StudentDetails({ s }: { s: StudentDetailsRecord }) {
   ];
   const hear = s.where_hear_about_us;
   const school: Detail[] = [
-    [t("registration.fields.level"), levelById(s.level_id)?.name],
+    [
+      t("registration.fields.level"),
+      <Bdi key="level" ltr>
+        {appNames.level(levelById(s.level_id)?.name)}
+      </Bdi>,
+    ],
     [t("registration.fields.schedule"), scheduleLabel(s.schedule)],
     [t("registration.fields.promotion"), s.promotion],
     [
@@ -87,7 +96,7 @@ export function StudentDetails({ s }: { s: StudentDetailsRecord }) {
   );
 }
 
-interface Enrollment {
+interface Enrollment extends Omit<CourseLabelParts, "course_id"> {
   id: number;
   course_code: string;
   start_date: string;
@@ -120,7 +129,11 @@ export function EnrollmentHistory({ enrollments }: { enrollments: Enrollment[] }
         rowKey={(e) => e.id}
         whenEmpty={<p className="text-slate-700">{t("enrollments.empty")}</p>}
         columns={[
-          { header: t("enrollments.course"), className: "font-medium", cell: (e) => e.course_code },
+          {
+            header: t("enrollments.course"),
+            className: "font-medium",
+            cell: (e) => <CourseLabel course={{ ...e, course_id: e.course_code }} />,
+          },
           { header: t("enrollments.from"), cell: (e) => format.day(e.start_date) },
           { header: t("enrollments.to"), cell: (e) => (e.end_date ? format.day(e.end_date) : "—") },
           { header: t("enrollments.ended"), cell: ended },
@@ -140,7 +153,52 @@ export function StudentStatusForm({ intent, errors }: { intent: "activate" | "de
       <input type="hidden" name="intent" value={intent} />
       <p className="text-sm text-slate-800">{t(intent === "deactivate" ? "deactivateText" : "activateText")}</p>
       {errors?.length ? <FormAlert plain>{t(errors[0])}</FormAlert> : null}
-      <SubmitButton className={intent === "deactivate" ? "btn-danger" : "btn-primary"}>{t(intent)}</SubmitButton>
+      <SubmitButton tone={intent === "deactivate" ? "danger" : "primary"}>{t(intent)}</SubmitButton>
     </Form>
+  );
+}
+
+/**
+ * Issue 19: from the student's page, enroll them in a course: the open courses
+ * of their age category they are not in, each by its readable label (one
+ * post; the course page's Enroll does the same for several students).
+ */
+export function EnrollInCourse({
+  courses,
+  lastResult,
+}: {
+  courses: (CourseLabelParts & { id: number })[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useStudentsTranslation();
+  const courseLabel = useCourseLabel();
+  const [form, fields] = useAppForm({ id: "enroll-here", lastResult });
+  return (
+    <section id="enroll" aria-labelledby="enroll-here-heading" className="card">
+      <h2 id="enroll-here-heading" className="mb-1 text-lg font-semibold">
+        {t("enrollHere.title")}
+      </h2>
+      {courses.length === 0 ? (
+        <p className="text-sm text-slate-700">{t("enrollHere.none")}</p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="enroll" />
+          {form.errors?.length ? (
+            <div className="w-full">
+              <FormAlert plain>{t(form.errors[0])}</FormAlert>
+            </div>
+          ) : null}
+          <div className="min-w-0 flex-1 basis-64">
+            <SelectField
+              field={fields.course_id as unknown as FieldMetadata<string | undefined>}
+              label={t("enrollHere.course")}
+              placeholder={t("enrollHere.choose")}
+              options={courses.map((c) => ({ value: String(c.id), label: courseLabel(c) }))}
+            />
+          </div>
+          <SubmitButton className="btn-primary whitespace-nowrap">{t("enrollHere.submit")}</SubmitButton>
+        </Form>
+      )}
+    </section>
   );
 }

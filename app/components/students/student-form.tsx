@@ -1,5 +1,4 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { Fieldset, SelectField, TextAreaField } from "~/components/fields";
@@ -15,6 +14,7 @@ import {
   SameBillingField,
 } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
+import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { PROMOTIONS } from "~/modules/calendar/schedules";
 import { HEAR_ABOUT_VALUES } from "~/modules/registrations/schema";
 import { studentFields, studentSchema } from "~/modules/students/schema";

@@ -1,13 +1,14 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CourseLabel, type CourseLabelParts } from "~/components/courses/labels";
 import { TextField } from "~/components/fields";
 import { useFormat } from "~/components/format";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
-import { FilterActions, FilterInput } from "~/components/ui/filters";
+import { FilterActions, FilterFold, FilterInput } from "~/components/ui/filters";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { professorSchema } from "~/modules/teachers/schema";
 
@@ -16,7 +17,8 @@ interface Teacher {
   name: string;
   email: string;
   status: "active" | "inactive";
-  courses: { id: number; code: string; running: boolean }[];
+  /** Each course by its readable label (issue 19), the professor implied. */
+  courses: (Omit<CourseLabelParts, "professor"> & { id: number; running: boolean })[];
   weeklyHours: number;
 }
 
@@ -24,21 +26,23 @@ interface Teacher {
 export function TeacherSearch() {
   const { t } = useTranslation(["school", "common"]);
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label={t("common:filters.label")}
-      className="card flex flex-wrap items-end gap-3 p-4"
-    >
-      <FilterInput
-        name="q"
-        label={t("common:filters.search")}
-        maxLength={100}
-        placeholder={t("teachers.searchHint")}
-        className="min-w-[16rem] flex-1"
-      />
-      <FilterActions />
-    </Form>
+    <FilterFold>
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("common:filters.label")}
+        className="card flex flex-wrap items-end gap-3 p-4"
+      >
+        <FilterInput
+          name="q"
+          label={t("common:filters.search")}
+          maxLength={100}
+          placeholder={t("teachers.searchHint")}
+          className="min-w-[16rem] flex-1"
+        />
+        <FilterActions />
+      </Form>
+    </FilterFold>
   );
 }
 
@@ -53,12 +57,14 @@ export function TeacherTable({ rows, opensCourses }: { rows: Teacher[]; opensCou
       rowKey={(p) => p.id}
       rowClassName="align-top"
       empty={t("teachers.empty")}
+      stack
       columns={[
-        { header: t("teachers.name"), rowHeader: true, cell: (p) => p.name },
+        { header: t("teachers.name"), rowHeader: true, phone: "title", cell: (p) => <bdi>{p.name}</bdi> },
         {
           header: t("teachers.email"),
+          className: "[overflow-wrap:anywhere]",
           cell: (p) => (
-            <a href={`mailto:${p.email}`} className="text-primary-dark underline">
+            <a href={`mailto:${p.email}`} dir="ltr" className="text-primary-dark underline">
               {p.email}
             </a>
           ),
@@ -69,15 +75,15 @@ export function TeacherTable({ rows, opensCourses }: { rows: Teacher[]; opensCou
             p.courses.length === 0 ? (
               <span className="text-slate-700">{t("teachers.noCourses")}</span>
             ) : (
-              <ul className="flex flex-wrap gap-x-3 gap-y-1">
+              <ul className="space-y-1">
                 {p.courses.map((c) => (
-                  <li key={c.id} className="[overflow-wrap:anywhere]">
+                  <li key={c.id}>
                     {opensCourses ? (
                       <Link to={`/admin/courses/${c.id}`} className="text-primary-dark underline">
-                        {c.code}
+                        <CourseLabel course={c} professor={false} />
                       </Link>
                     ) : (
-                      c.code
+                      <CourseLabel course={c} professor={false} />
                     )}
                     {!c.running ? <span className="text-xs text-slate-700"> ({t("teachers.upcoming")})</span> : null}
                   </li>
@@ -91,7 +97,7 @@ export function TeacherTable({ rows, opensCourses }: { rows: Teacher[]; opensCou
           className: "tabular-nums",
           cell: (p) => format.number(p.weeklyHours),
         },
-        { header: t("common:filters.status"), cell: (p) => <StatusBadge status={p.status} /> },
+        { header: t("common:filters.status"), cell: (p) => <StatusBadge kind="user" status={p.status} /> },
       ]}
     />
   );

@@ -126,7 +126,7 @@ export function TransferBell({ initial }: { initial: PendingTransfers }) {
                       <>
                         <span className="block font-medium">{first?.name ?? t("bell.na")}</span>
                         <span className="block text-slate-700">
-                          {t("bell.id")}: {first?.cedula || t("bell.na")}
+                          {t("common:colon", { label: t("bell.id") })} {first?.cedula || t("bell.na")}
                         </span>
                       </>
                     )}

@@ -1,7 +1,10 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
+import { Bdi, CourseLabel } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { type TransferRow } from "./transfer-table";
@@ -17,6 +20,7 @@ export function TransferDetail({
   canDecide: boolean;
 }) {
   const { t } = useTranslation("transfers");
+  const appNames = useAppNames();
   const format = useFormat();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -37,7 +41,7 @@ export function TransferDetail({
     <section aria-labelledby="transfer-detail" className="card space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="transfer-detail" className="text-lg font-semibold">
-          {t("detail.title", { id: open.id })} <StatusBadge status={open.status} />
+          {t("detail.title", { id: open.id })} <StatusBadge kind="transfer" status={open.status} />
         </h2>
         <Link to={closeHref} className="text-sm text-primary-dark underline">
           {t("detail.close")}
@@ -45,11 +49,17 @@ export function TransferDetail({
       </div>
       <p className="font-medium">
         {open.is_group ? t("bell.group", { count: open.students.length }) : t("kind.single")} ·{" "}
-        <bdi dir="ltr">
-          {open.from_course_code ?? "—"} → {open.to_course_code}
-        </bdi>{" "}
-        · {open.level}
+        <Bdi ltr>{appNames.level(open.level)}</Bdi>
       </p>
+      {/* From and to, each course by its readable label (issue 19). */}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+        <dt className="font-medium">{t("common:colon", { label: t("columns.from") })}</dt>
+        <dd>{open.from_course ? <CourseLabel course={open.from_course} /> : "—"}</dd>
+        <dt className="font-medium">{t("common:colon", { label: t("columns.to") })}</dt>
+        <dd>
+          <CourseLabel course={open.to_course} />
+        </dd>
+      </dl>
       <ul className="list-inside list-disc text-sm">
         {open.students.map((s) => (
           <li key={s.id}>
@@ -62,13 +72,14 @@ export function TransferDetail({
         ))}
       </ul>
       <p className="text-sm">
-        <span className="font-medium">{t("detail.reason")}:</span> {open.reason || t("detail.noReason")}
+        <span className="font-medium">{t("common:colon", { label: t("detail.reason") })}</span>{" "}
+        {open.reason || t("detail.noReason")}
       </p>
       <p className="text-sm text-slate-700">
-        {t("columns.created")}: {format.date(open.created_at)}{" "}
+        {t("common:colon", { label: t("columns.created") })} {format.date(open.created_at)}{" "}
         {open.created_by_name ? t("by", { name: open.created_by_name }) : null}
         {open.decided_at
-          ? ` · ${t("columns.decided")}: ${format.date(open.decided_at)} ${open.decided_by_name ? t("by", { name: open.decided_by_name }) : ""}`
+          ? ` · ${t("common:colon", { label: t("columns.decided") })} ${format.date(open.decided_at)} ${open.decided_by_name ? t("by", { name: open.decided_by_name }) : ""}`
           : null}
       </p>
       {open.status === "pending" ? (
@@ -78,7 +89,7 @@ export function TransferDetail({
               <Link to={withConfirm("approve")} preventScrollReset className="btn-primary">
                 {t("approve")}
               </Link>
-              <Link to={withConfirm("reject")} preventScrollReset className="btn-danger">
+              <Link to={withConfirm("reject")} preventScrollReset className={buttonClass("danger")}>
                 {t("reject")}
               </Link>
             </>
@@ -97,11 +108,7 @@ export function TransferDetail({
             <p className="text-sm text-slate-800">
               {t(confirm === "approve" ? "confirmApproveText" : "confirmRejectText")}
             </p>
-            <SubmitButton
-              name="intent"
-              value={confirm}
-              className={confirm === "approve" ? "btn-primary" : "btn-danger"}
-            >
+            <SubmitButton name="intent" value={confirm} tone={confirm === "approve" ? "primary" : "danger"}>
               {t(confirm)}
             </SubmitButton>
           </Form>

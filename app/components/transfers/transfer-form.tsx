@@ -2,10 +2,13 @@ import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps }
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
+import { CourseLabel, type CourseLabelParts, useCourseLabel, useIsolate } from "~/components/courses/labels";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { TRANSFER_SEARCH_MAX } from "~/modules/transfers/limits";
 
 interface Props {
-  courses: { id: number; course_id: string }[];
+  courses: (CourseLabelParts & { id: number })[];
   from: { id: number; course_id: string } | null;
   students: {
     id: number;
@@ -45,13 +48,16 @@ export function TransferFormPage({ back, title, children }: { back: string; titl
  */
 export function TransferForm({ courses, from, students, levels, defaults, lastResult }: Props) {
   const { t } = useTranslation("transfers");
+  const courseLabel = useCourseLabel();
+  const isolate = useIsolate();
+  const appNames = useAppNames();
   const [form, fields] = useAppForm({
     // One form per source course: with JavaScript "Show its students" is a
     // client-side navigation that keeps this component, and conform keeps a
     // form's first defaults for as long as its id stays the same. A new id
     // starts over from this course's defaults, its next level preselected
     // (without it the browser showed the list's first level, Pre-A1).
-    id: from ? `transfer-${from.id}` : "transfer",
+    id: from ? `transfer-${from.id}-${defaults.student_ids.join("-")}` : "transfer",
     lastResult,
     defaultValue: {
       from_course_id: from ? String(from.id) : "",
@@ -70,11 +76,12 @@ export function TransferForm({ courses, from, students, levels, defaults, lastRe
           <label htmlFor="from" className="field-label">
             {t("form.fromCourse")}
           </label>
-          <select id="from" name="from" defaultValue={from?.id ?? ""} className="field-input">
+          {/* Keyed by the course: a client-side visit to ?student= (another course) shows it, not the old choice. */}
+          <select key={from?.id ?? ""} id="from" name="from" defaultValue={from?.id ?? ""} className="field-input">
             <option value="">{t("form.chooseCourse")}</option>
             {courses.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.course_id}
+                {courseLabel(c)}
               </option>
             ))}
           </select>
@@ -143,7 +150,7 @@ export function TransferForm({ courses, from, students, levels, defaults, lastRe
                   .filter((c) => c.id !== from.id)
                   .map((c) => (
                     <option key={c.id} value={c.id}>
-                      {c.course_id}
+                      {courseLabel(c)}
                     </option>
                   ))}
               </select>
@@ -162,7 +169,7 @@ export function TransferForm({ courses, from, students, levels, defaults, lastRe
               >
                 {levels.map((l) => (
                   <option key={l.id} value={l.id}>
-                    {l.name}
+                    {isolate(appNames.level(l.name))}
                   </option>
                 ))}
               </select>
@@ -189,5 +196,105 @@ export function TransferForm({ courses, from, students, levels, defaults, lastRe
         </Form>
       ) : null}
     </div>
+  );
+}
+
+interface FoundStudent {
+  id: number;
+  first_name: string;
+  last_name: string;
+  second_last_name: string;
+  email: string | null;
+  course_id: number | null;
+  /** The course they are in today, by its readable label (issue 19). */
+  course: CourseLabelParts | null;
+}
+
+/**
+ * New transfer from a student (issue 19): a search (a GET form: it works
+ * without JavaScript) by name, e-mail or id number; each student found links
+ * to the form with their course and them ticked (?student=).
+ */
+export function StudentSearch({
+  q,
+  found,
+  withoutCourse,
+}: {
+  q: string;
+  found: FoundStudent[] | null;
+  withoutCourse: boolean;
+}) {
+  const { t } = useTranslation("transfers");
+  return (
+    <section aria-labelledby="transfer-search-heading" className="card space-y-3">
+      <h2 id="transfer-search-heading" className="text-lg font-semibold">
+        {t("search.title")}
+      </h2>
+      {withoutCourse ? (
+        <p role="alert" className="rounded-md border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {t("search.withoutCourse")}
+        </p>
+      ) : null}
+      <Form method="get" role="search" aria-label={t("search.title")} className="flex flex-wrap items-end gap-3">
+        <div className="min-w-[14rem] flex-1">
+          <label htmlFor="transfer-q" className="field-label">
+            {t("search.label")}
+          </label>
+          <p id="transfer-q-hint" className="mb-1 text-xs text-slate-700">
+            {t("search.hint")}
+          </p>
+          <input
+            id="transfer-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={TRANSFER_SEARCH_MAX}
+            aria-describedby="transfer-q-hint"
+            className="field-input"
+          />
+        </div>
+        <button type="submit" className="btn-secondary whitespace-nowrap">
+          {t("search.submit")}
+        </button>
+      </Form>
+      {found ? (
+        <div>
+          <p role="status" className="mb-2 text-sm text-slate-700">
+            {t("search.results", { count: found.length })}
+          </p>
+          {found.length ? (
+            <ul className="divide-y divide-slate-200">
+              {found.map((s) => {
+                const name = `${s.first_name} ${s.last_name} ${s.second_last_name}`.trim();
+                return (
+                  <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                    <span>
+                      <bdi className="font-medium">{name}</bdi>
+                      {s.email ? (
+                        <>
+                          {" · "}
+                          <bdi dir="ltr">{s.email}</bdi>
+                        </>
+                      ) : null}
+                      {" · "}
+                      {s.course ? (
+                        <CourseLabel course={s.course} />
+                      ) : (
+                        <span className="text-slate-700">{t("search.noCourse")}</span>
+                      )}
+                    </span>
+                    {s.course_id ? (
+                      <Link to={`?student=${s.id}`} className="btn-secondary whitespace-nowrap">
+                        {t("search.start", { name })}
+                      </Link>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
   );
 }

@@ -1,9 +1,11 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
+import { CourseLabel, type CourseLabelParts, useCourseLabel, useIsolate } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
-import { FilterActions, FilterInput, FilterSelect } from "~/components/ui/filters";
-import { StatusBadge } from "~/components/ui/status-badge";
+import { FilterActions, FilterFold, FilterInput, FilterSelect } from "~/components/ui/filters";
+import { StatusBadge, statusKey } from "~/components/ui/status-badge";
 import { ALL_LEVELS } from "~/modules/levels/levels";
 
 /** A transfer as the list and its detail show it. */
@@ -11,8 +13,9 @@ export interface TransferRow {
   id: number;
   is_group: number;
   status: "pending" | "approved" | "rejected";
-  from_course_code: string | null;
-  to_course_code: string;
+  /** The courses' readable labels (issue 19). */
+  from_course: CourseLabelParts | null;
+  to_course: CourseLabelParts;
   level: string;
   created_at: string;
   created_by_name: string | null;
@@ -22,49 +25,55 @@ export interface TransferRow {
 }
 
 /** The list's GET filters: search, status, kind, course, level and the dates. */
-export function TransferFilters({ courses }: { courses: { id: number; course_id: string }[] }) {
+export function TransferFilters({ courses }: { courses: (CourseLabelParts & { id: number })[] }) {
   const { t } = useTranslation("transfers");
+  const courseLabel = useCourseLabel();
+  const isolate = useIsolate();
+  const appNames = useAppNames();
   return (
-    <Form
-      method="get"
-      className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6"
-      role="search"
-      aria-label={t("common:filters.label")}
-    >
-      <FilterInput name="q" label={t("filters.search")} className="sm:col-span-2" />
-      <FilterSelect
-        name="status_level_change"
-        label={t("common:filters.status")}
-        options={["pending", "approved", "rejected"].map((s) => ({ value: s, label: t(`common:status.${s}`) }))}
-      />
-      <FilterSelect
-        name="kind"
-        label={t("filters.kind")}
-        options={[
-          { value: "single", label: t("kind.single") },
-          { value: "group", label: t("kind.group") },
-        ]}
-      />
-      <FilterSelect
-        name="course"
-        label={t("filters.course")}
-        options={courses.map((c) => ({ value: c.id, label: c.course_id }))}
-      />
-      <FilterSelect
-        name="level"
-        label={t("filters.level")}
-        options={ALL_LEVELS.map((l) => ({ value: l.id, label: l.name }))}
-      />
-      <FilterInput name="from" type="date" label={t("common:filters.from")} />
-      <FilterInput name="to" type="date" label={t("common:filters.to")} />
-      <FilterActions />
-    </Form>
+    <FilterFold>
+      <Form
+        method="get"
+        className="card grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6"
+        role="search"
+        aria-label={t("common:filters.label")}
+      >
+        <FilterInput name="q" label={t("filters.search")} className="sm:col-span-2" />
+        <FilterSelect
+          name="status_level_change"
+          label={t("common:filters.status")}
+          options={["pending", "approved", "rejected"].map((s) => ({ value: s, label: t(statusKey("transfer", s)) }))}
+        />
+        <FilterSelect
+          name="kind"
+          label={t("filters.kind")}
+          options={[
+            { value: "single", label: t("kind.single") },
+            { value: "group", label: t("kind.group") },
+          ]}
+        />
+        <FilterSelect
+          name="course"
+          label={t("filters.course")}
+          options={courses.map((c) => ({ value: c.id, label: courseLabel(c) }))}
+        />
+        <FilterSelect
+          name="level"
+          label={t("filters.level")}
+          options={ALL_LEVELS.map((l) => ({ value: l.id, label: isolate(appNames.level(l.name)) }))}
+        />
+        <FilterInput name="from" type="date" label={t("common:filters.from")} />
+        <FilterInput name="to" type="date" label={t("common:filters.to")} />
+        <FilterActions />
+      </Form>
+    </FilterFold>
   );
 }
 
 /** One page of transfers; a row's link opens it (?id=) keeping the filters. */
 export function TransferTable({ rows }: { rows: TransferRow[] }) {
   const { t } = useTranslation("transfers");
+  const appNames = useAppNames();
   const format = useFormat();
   const [params] = useSearchParams();
   const byline = (name: string | null) =>
@@ -76,15 +85,18 @@ export function TransferTable({ rows }: { rows: TransferRow[] }) {
       rowKey={(r) => r.id}
       rowClassName="align-top"
       empty={t("empty")}
+      stack
       columns={[
         {
           header: t("columns.transfer"),
+          phone: "title",
           cell: (r) => (
             <Link
               to={`?${new URLSearchParams({ ...Object.fromEntries(params), id: String(r.id) })}`}
               className="font-semibold text-primary-dark underline"
             >
-              #{r.id} · {r.is_group ? t("bell.group", { count: r.students.length }) : t("kind.single")}
+              {t("common:number", { id: r.id })} ·{" "}
+              {r.is_group ? t("bell.group", { count: r.students.length }) : t("kind.single")}
             </Link>
           ),
         },
@@ -94,19 +106,24 @@ export function TransferTable({ rows }: { rows: TransferRow[] }) {
             <>
               {r.students.slice(0, 3).map((s) => (
                 <span key={s.id} className="block">
-                  {`${s.first_name} ${s.last_name}`} · {s.id_number || t("bell.na")}
+                  <bdi>{`${s.first_name} ${s.last_name}`}</bdi> · <bdi>{s.id_number || t("bell.na")}</bdi>
                 </span>
               ))}
               {r.students.length > 3 ? <span className="block text-slate-700">+{r.students.length - 3}</span> : null}
             </>
           ),
         },
-        { header: t("columns.from"), cell: (r) => r.from_course_code ?? "—" },
-        { header: t("columns.to"), cell: (r) => r.to_course_code },
-        { header: t("columns.level"), cell: (r) => r.level },
-        { header: t("columns.status"), cell: (r) => <StatusBadge status={r.status} /> },
+        {
+          header: t("columns.from"),
+          phone: "more",
+          cell: (r) => (r.from_course ? <CourseLabel course={r.from_course} /> : "—"),
+        },
+        { header: t("columns.to"), cell: (r) => <CourseLabel course={r.to_course} /> },
+        { header: t("columns.level"), phone: "more", cell: (r) => <bdi>{appNames.level(r.level)}</bdi> },
+        { header: t("columns.status"), cell: (r) => <StatusBadge kind="transfer" status={r.status} /> },
         {
           header: t("columns.created"),
+          phone: "more",
           cell: (r) => (
             <>
               {format.date(r.created_at)}
@@ -116,6 +133,7 @@ export function TransferTable({ rows }: { rows: TransferRow[] }) {
         },
         {
           header: t("columns.decided"),
+          phone: "more",
           cell: (r) => (
             <>
               {r.decided_at ? format.date(r.decided_at) : "—"}

@@ -18,6 +18,14 @@ export type Column<Row> = {
   headerClassName?: string;
   /** A column sorted by the URL (`?sort=<key>&dir=`): its header is a link. */
   sort?: string;
+  /**
+   * In a list stacked on a phone (`stack`): "title" is the row's name, first
+   * and on its own line; "more" waits behind the row's link to its record;
+   * a fact (the default) shows under the name, labelled by its header.
+   */
+  phone?: "title" | "fact" | "more";
+  /** The fact's label on a phone when the header is not plain text. */
+  phoneLabel?: string;
 };
 
 /** The list's order as the URL gives it, and the words a screen reader hears on a sortable header. */
@@ -57,6 +65,7 @@ export function DataTable<Row>({
   tableClassName = "min-w-full text-sm",
   headClassName = "bg-slate-100",
   testId,
+  stack = false,
   children,
 }: {
   /** Names the scroll box and is the table's caption. */
@@ -80,6 +89,12 @@ export function DataTable<Row>({
   tableClassName?: string;
   headClassName?: string;
   testId?: string;
+  /**
+   * Below 640px each row becomes a card (tailwind.css, .stack-table): its
+   * title, then its facts, labelled; the sortable headers stay as links.
+   * Wider, a table whose first column stays put while the others scroll.
+   */
+  stack?: boolean;
   /** After the table, inside the scroll box. */
   children?: ReactNode;
 }) {
@@ -87,7 +102,7 @@ export function DataTable<Row>({
   const cols = columns.filter((c): c is Column<Row> => !!c);
   const pad = dense ? "px-2 py-1.5" : "px-3 py-2";
   const table = (
-    <table className={tableClassName}>
+    <table className={cx(tableClassName, scroll && "sticky-first", stack && "stack-table")}>
       {caption ? <caption className="sr-only">{label}</caption> : null}
       <thead className={headClassName || undefined}>
         <tr>
@@ -123,12 +138,27 @@ export function DataTable<Row>({
               >
                 {cols.map((c, i) => {
                   const own = typeof c.className === "function" ? c.className(row) : c.className;
+                  const phone = stack
+                    ? {
+                        "data-phone": c.phone ?? "fact",
+                        "data-label": c.phoneLabel ?? (typeof c.header === "string" ? c.header : undefined),
+                      }
+                    : {};
                   return c.rowHeader ? (
-                    <th key={i} scope="row" className={cx(pad, ALIGN[c.align ?? "start"], "font-medium", own)}>
+                    <th
+                      key={i}
+                      scope="row"
+                      className={cx(pad, ALIGN[c.align ?? "start"], "font-medium", own)}
+                      {...phone}
+                    >
                       {c.cell(row, index)}
                     </th>
                   ) : (
-                    <td key={i} className={cx(pad, c.align && c.align !== "start" ? ALIGN[c.align] : null, own)}>
+                    <td
+                      key={i}
+                      className={cx(pad, c.align && c.align !== "start" ? ALIGN[c.align] : null, own)}
+                      {...phone}
+                    >
                       {c.cell(row, index)}
                     </td>
                   );

@@ -1,5 +1,7 @@
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { useAppNames } from "~/components/app-names";
+import { useIsolate } from "~/components/courses/labels";
 import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { FieldError } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
@@ -43,14 +45,16 @@ export function ScheduleSelect({ field }: { field: Field }) {
  */
 export function LevelSelect({ field, age }: { field: Field; age?: string }) {
   const { t } = useTranslation();
+  const appNames = useAppNames();
   const hydrated = useHydrated();
+  const isolate = useIsolate();
   const props = getSelectProps(field);
   const groups = [
     { age: "adults", label: t("registration.age.adults"), levels: ADULT_LEVELS },
     { age: "kids", label: t("registration.age.kids"), levels: KIDS_LEVELS },
   ].filter((g) => !hydrated || !age || g.age === age);
   return (
-    <div>
+    <div className="field">
       <label htmlFor={field.id} className="field-label">
         {t("registration.fields.level")}
       </label>
@@ -60,7 +64,7 @@ export function LevelSelect({ field, age }: { field: Field; age?: string }) {
           <optgroup key={g.age} label={g.label}>
             {g.levels.map((l) => (
               <option key={`${g.age}-${l.id}`} value={String(l.id)}>
-                {l.name}
+                {isolate(appNames.level(l.name))}
               </option>
             ))}
           </optgroup>

@@ -19,7 +19,7 @@ export function Pagination({ page, limit, total }: { page: number; limit: number
         {t("pagination.summary", {
           page: format.number(page),
           pages: format.number(pages),
-          total: format.number(total),
+          count: total,
         })}
       </p>
       <div className="flex gap-2">

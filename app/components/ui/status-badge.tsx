@@ -8,11 +8,21 @@ const COLORS: Record<string, string> = {
   inactive: "bg-slate-200 text-slate-800",
 };
 
-export function StatusBadge({ status }: { status: string }) {
+/**
+ * The kind of record a status belongs to: its label agrees with the record's
+ * word (French "Approuvée" for an inscription, "Approuvé" for a transfert;
+ * docs/glossary.md), so each kind has its own keys, `common:statuses.<kind>.<status>`.
+ */
+export type StatusKind = "registration" | "transfer" | "student" | "course" | "user";
+
+/** The translation key of a status of one kind of record (for badges, filters and exports alike). */
+export const statusKey = (kind: StatusKind, status: string) => `common:statuses.${kind}.${status}`;
+
+export function StatusBadge({ kind, status }: { kind: StatusKind; status: string }) {
   const { t } = useTranslation();
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${COLORS[status] ?? "bg-slate-100"}`}>
-      {t(`status.${status}`)}
+      {t(statusKey(kind, status))}
     </span>
   );
 }

@@ -49,7 +49,7 @@ export function AvatarForm({
         {image ? (
           <Form method="post">
             <input type="hidden" name="intent" value="removeAvatar" />
-            <SubmitButton className="btn-secondary">{t("avatar.remove")}</SubmitButton>
+            <SubmitButton tone="secondary">{t("avatar.remove")}</SubmitButton>
           </Form>
         ) : null}
       </div>

@@ -1,20 +1,22 @@
 import { Form } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FilterActions } from "~/components/ui/filters";
+import { FilterActions, FilterFold } from "~/components/ui/filters";
 
 /** The GET filter form of the users list and the audit log: its fields, then apply and clear. */
 export function ListFilters({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Form
-      method="get"
-      className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5"
-      role="search"
-      aria-label={t("filters.label")}
-    >
-      {children}
-      <FilterActions />
-    </Form>
+    <FilterFold>
+      <Form
+        method="get"
+        className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5"
+        role="search"
+        aria-label={t("filters.label")}
+      >
+        {children}
+        <FilterActions />
+      </Form>
+    </FilterFold>
   );
 }

@@ -1,5 +1,4 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +7,7 @@ import { SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordFields } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
+import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { ROLES } from "~/modules/auth/permissions";
 import { createUserSchema, resetPasswordSchema, updateUserSchema } from "~/modules/users/schema";
 
@@ -159,7 +159,7 @@ export function SwitchConfirm({
           {t(form.errors[0])}
         </FormAlert>
       ) : null}
-      <SubmitButton className="btn-danger">{label}</SubmitButton>
+      <SubmitButton tone="danger">{label}</SubmitButton>
     </Form>
   );
 }
@@ -186,7 +186,7 @@ export function ResetPasswordForm({ lastResult }: { lastResult: LastResult }) {
         </FormAlert>
       ) : null}
       <PasswordChoice method={fields.method} password={fields.password} order={["link", "password"]} />
-      <SubmitButton className="btn-danger">{t("actions.resetPassword")}</SubmitButton>
+      <SubmitButton tone="danger">{t("actions.resetPassword")}</SubmitButton>
     </Form>
   );
 }

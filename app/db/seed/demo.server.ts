@@ -546,7 +546,108 @@ interface RegistrationPlan {
 export async function seedDemoData(db: Kysely<Database>) {
   const hash = await hashPassword(DEMO_PASSWORD); // once: argon2 is deliberately slow
   const plan = planDemoSchool();
-  await db.transaction().execute((trx) => insertDemoSchool(trx, plan, hash));
+  await db.transaction().execute(async (trx) => {
+    await insertDemoSchool(trx, plan, hash);
+    await insertDemoCertificate(trx);
+  });
+}
+
+/** The demo certificate's verification code (README "Verifying a certificate"): fixed, so the docs can print it. */
+export const DEMO_CERTIFICATE_CODE = "CERT-DEMX-2468";
+/** A second certificate of that course (so two end-to-end runs at once each change their own). */
+export const DEMO_CERTIFICATE_CODE_2 = "CERT-DEMX-3579";
+/** The summer course it certifies: ended, without a professor (so it is on no professor's list). */
+export const DEMO_CERTIFICATE_COURSE = "ADU-A1-SUM-0911";
+
+/**
+ * Verifiable certificates (issue 21, ADR 048): the first two students of the
+ * A2 course took A1 in a summer course that has ended, passed it with every
+ * item graded, and were issued certificates. Uses no random numbers (the rest of
+ * the demo stays as it was).
+ */
+async function insertDemoCertificate(trx: Trx) {
+  const a2 = await trx
+    .selectFrom("courses")
+    .select("id")
+    .where("course_id", "=", "ADU-A2-TT-1719")
+    .executeTakeFirstOrThrow();
+  const firstTwo = await trx
+    .selectFrom("enrollments")
+    .select("student_id")
+    .where("course_id", "=", a2.id)
+    .orderBy("id")
+    .limit(2)
+    .execute();
+  const admin = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", "admin@school.test")
+    .executeTakeFirstOrThrow();
+  const sched = findSchedule("MON-WED-09-11")!;
+  const course = await trx
+    .insertInto("courses")
+    .values({
+      course_number: "100",
+      course_id: DEMO_CERTIFICATE_COURSE,
+      level_id: 1,
+      age_category: "adults",
+      type: "on-site",
+      schedule_days: sched.days,
+      start_time: sched.start_time,
+      end_time: sched.end_time,
+      start_date: "2026-06-01",
+      end_date: "2026-08-21",
+      professor_id: null,
+      assig_percentage: 30,
+      test_percentage: 30,
+      exam_percentage: 40,
+      capacity: 20,
+      status: "inactive",
+      created_at: "2026-05-15T14:00:00.000Z",
+      updated_at: "2026-08-24T14:00:00.000Z",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const items = await trx
+    .insertInto("grading_items")
+    .values(defaultSyllabus(1, "adults").map((it, i) => ({ course_id: course.id, ...it, position: i + 1 })))
+    .returning("id")
+    .execute();
+  for (const [i, first] of firstTwo.entries()) {
+    await trx
+      .insertInto("enrollments")
+      .values({
+        student_id: first.student_id,
+        course_id: course.id,
+        start_date: "2026-06-01",
+        end_date: "2026-08-22",
+        end_reason: "completed",
+      })
+      .execute();
+    await trx
+      .insertInto("grades")
+      .values(
+        items.map((item, n) => ({
+          grading_item_id: item.id,
+          student_id: first.student_id,
+          grade: 86 + (n % 3) * 4,
+          updated_at: "2026-08-21T23:00:00.000Z",
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("certificates")
+      .values({
+        number: `HES-2026-${String(course.id).padStart(4, "0")}-${String(first.student_id).padStart(6, "0")}`,
+        student_id: first.student_id,
+        course_id: course.id,
+        issued_on: "2026-08-24",
+        issued_by: admin.id,
+        created_at: "2026-08-24T15:00:00.000Z",
+        verification_code: i === 0 ? DEMO_CERTIFICATE_CODE : DEMO_CERTIFICATE_CODE_2,
+      })
+      .execute();
+  }
 }
 
 type DemoPlan = ReturnType<typeof planDemoSchool>;

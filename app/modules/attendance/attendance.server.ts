@@ -2,6 +2,7 @@ import { database, db, sql } from "~/db/kysely.server";
 import { type AttendanceValue } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { enrolledOn, isEnrolledOn } from "~/modules/courses/enrollment";
+import { queueAbsenceWarnings } from "~/modules/mail/absence-warnings.server";
 import { type AttendanceSummary, fromCounts } from "./attendance";
 
 // Attendance queries (PRODUCT 6). Every list here is one query, whatever the
@@ -221,6 +222,8 @@ export async function saveSessionAttendance(
           })),
         )
         .execute();
+      // Issue 21: a count that reached 12 or 20 absences queues its e-mail, in this transaction.
+      await queueAbsenceWarnings(trx, courseId, ids);
       // Changes to values saved earlier are kept in the audit log; first records are not changes.
       const changes = ids
         .filter((id) => before.get(id) != null && before.get(id) !== marks.get(id))

@@ -1,8 +1,11 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import { schoolDayRange } from "~/modules/calendar/sessions.server";
+import { levelById } from "~/modules/levels/levels";
 import { MAX_ID } from "~/modules/shared/ids";
 import { isIsoDate, parsePaging } from "~/modules/shared/listing";
+import { type AuditNames, describeDetails, referencedIds } from "./audit-details";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -31,6 +34,8 @@ export function parseAuditFilters(params: URLSearchParams) {
     ...parsePaging(params, AUDIT_PAGE_SIZE),
   };
 }
+
+export { describeDetails } from "./audit-details";
 
 /** One page of the audit log, newest first, with the actor's name. */
 export async function listAudit(f: ReturnType<typeof parseAuditFilters>) {
@@ -78,33 +83,96 @@ export async function auditFilterOptions() {
   return { actors, entities: entities.map((e) => e.entity) };
 }
 
-/** The audit log page: one page of entries, their details as lines of text, and the filters' choices. */
+/** The name of each record the entries are about, by entity and id (a removed record has none). */
+async function recordNames(rows: readonly { entity: string; entity_id: number | null }[]) {
+  const ids = (entity: string) => [
+    ...new Set(rows.filter((r) => r.entity === entity && r.entity_id !== null).map((r) => r.entity_id as number)),
+  ];
+  const named = async (entity: string, find: (list: number[]) => Promise<{ id: number; name: string }[]>) => {
+    const list = ids(entity);
+    return list.length ? (await find(list)).map((r) => [`${entity}:${r.id}`, r.name] as const) : [];
+  };
+  const person = sql<string>`first_name || ' ' || last_name`;
+  const found = await Promise.all([
+    named("user", (l) => db().selectFrom("users").select(["id", "name"]).where("id", "in", l).execute()),
+    named("student", (l) =>
+      db()
+        .selectFrom("students")
+        .select(["id", person.as("name")])
+        .where("id", "in", l)
+        .execute(),
+    ),
+    named("registration", (l) =>
+      db()
+        .selectFrom("registrations")
+        .select(["id", person.as("name")])
+        .where("id", "in", l)
+        .execute(),
+    ),
+    named("course", (l) =>
+      db().selectFrom("courses").select(["id", "course_id as name"]).where("id", "in", l).execute(),
+    ),
+    named("holiday", (l) => db().selectFrom("holidays").select(["id", "name"]).where("id", "in", l).execute()),
+    named("grade_band", (l) => db().selectFrom("grade_bands").select(["id", "name"]).where("id", "in", l).execute()),
+    named("syllabus_item", (l) =>
+      db().selectFrom("syllabus_items").select(["id", "item_name as name"]).where("id", "in", l).execute(),
+    ),
+  ]);
+  return new Map<string, string>(found.flat());
+}
+
+/** The people and courses the entries' details name by id, by their names. */
+async function detailNames(details: readonly (string | null)[]): Promise<AuditNames> {
+  const wanted = { users: new Set<number>(), students: new Set<number>(), courses: new Set<number>() };
+  for (const d of details) referencedIds(d, wanted);
+  const person = sql<string>`first_name || ' ' || last_name`;
+  const [users, students, courses] = await Promise.all([
+    wanted.users.size
+      ? db()
+          .selectFrom("users")
+          .select(["id", "name"])
+          .where("id", "in", [...wanted.users])
+          .execute()
+      : [],
+    wanted.students.size
+      ? db()
+          .selectFrom("students")
+          .select(["id", person.as("name")])
+          .where("id", "in", [...wanted.students])
+          .execute()
+      : [],
+    wanted.courses.size
+      ? db()
+          .selectFrom("courses")
+          .select(["id", "course_id as name"])
+          .where("id", "in", [...wanted.courses])
+          .execute()
+      : [],
+  ]);
+  const map = (rows: { id: number; name: string }[]) => new Map(rows.map((r) => [r.id, r.name]));
+  return { users: map(users), students: map(students), courses: map(courses) };
+}
+
+/**
+ * The audit log page: one page of entries with the names of the people and
+ * records they are about, their details as lines in words (audit-details.ts),
+ * and the filters' choices.
+ */
 export async function auditPage(params: URLSearchParams) {
   const filters = parseAuditFilters(params);
   const [{ rows, total }, options] = await Promise.all([listAudit(filters), auditFilterOptions()]);
+  const [records, names] = await Promise.all([recordNames(rows), detailNames(rows.map((r) => r.details))]);
   return {
-    rows: rows.map((r) => ({ ...r, details: describeDetails(r.details) })),
+    rows: rows.map((r) => ({
+      ...r,
+      // A level is one of the app's own (its name is shown through translations, like everywhere).
+      target_level: r.entity === "level" && r.entity_id !== null ? (levelById(r.entity_id)?.name ?? null) : null,
+      target_name: r.entity_id === null ? null : (records.get(`${r.entity}:${r.entity_id}`) ?? null),
+      details: describeDetails(r.details, names, r.action),
+    })),
     total,
     page: filters.page,
     limit: filters.limit,
     options,
   };
-}
-
-/** The details JSON as plain "key: value" lines ({from, to} pairs as "from → to"); React renders them as text. */
-export function describeDetails(details: string | null): string[] {
-  if (!details) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(details);
-  } catch {
-    return [details];
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return [JSON.stringify(value)];
-  const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
-  return Object.entries(value).map(([key, v]: [string, unknown]) =>
-    v && typeof v === "object" && "from" in v && "to" in v
-      ? `${key}: ${show(v.from)} → ${show(v.to)}`
-      : `${key}: ${show(v)}`,
-  );
 }

@@ -8,14 +8,13 @@ import { audit } from "~/modules/audit/audit.server";
 import { pruneLoginAttempts } from "~/modules/shared/prune.server";
 import { loginSchema } from "./login-schema";
 import { spendVerifyTime, verifyPassword } from "./password.server";
-import { homeFor } from "./permissions";
 
 export const LOCK_AFTER_FAILURES = 5;
 const WINDOW_MS = 15 * 60 * 1000;
 const ACCOUNT_LIMIT = 10;
 const CLIENT_LIMIT = 50;
 
-export type LoginFailure = "invalid" | "locked" | "inactive" | "noAccess" | "rateLimited";
+export type LoginFailure = "invalid" | "locked" | "inactive" | "rateLimited";
 
 export class LoginError extends Error {
   constructor(readonly code: LoginFailure) {
@@ -194,7 +193,6 @@ async function verifyLogin(email: string, password: string, client: string): Pro
   await checkPassword({ ...user, password_hash: user.password_hash }, password);
   await markSucceeded(attemptId);
   if (user.status !== "active") throw new LoginError("inactive");
-  if (!homeFor(user.role)) throw new LoginError("noAccess");
   return { id: user.id, role: user.role };
 }
 

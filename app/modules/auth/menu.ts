@@ -1,5 +1,5 @@
 import { type Role } from "~/db/schema";
-import { can } from "./permissions";
+import { type Capability, can } from "./permissions";
 
 export interface MenuItem {
   id: string;
@@ -21,7 +21,10 @@ export type IconName =
   | "user"
   | "calendar"
   | "faq"
-  | "settings";
+  | "settings"
+  | "bands"
+  | "audit"
+  | "outbox";
 
 const item = (id: string, path: string, icon: IconName): MenuItem => ({ id, title: `menu.${id}`, path, icon });
 
@@ -40,14 +43,52 @@ const coordinatorFaq = item("coordinatorFaq", "/coordinator/faq", "faq");
 const teachersHome = item("teachersHome", "/teachers", "home");
 const teachersFaq = item("teachersFaq", "/teachers/faq", "faq");
 
-// The spec's sidebar destinations per role, in its order; financial per PRODUCT 2.
+const portalHome = item("studentHome", "/student", "home");
+
+const gradeBands = item("gradeBands", "/admin/grade-bands", "bands");
+const audit = item("audit", "/admin/audit", "audit");
+const outbox = item("outbox", "/admin/outbox", "outbox");
+
+// One order for every staff role (issue 19): each entry shown to the roles
+// whose capability opens its page (PRODUCT 2, deny by default). The spec's
+// per-role sets are kept (its destinations per role), plus the pages the role
+// may use that the spec's sidebar left unreachable (Grade bands, Audit log,
+// Professors for admin); the financial role keeps its PRODUCT 2 set.
+const STAFF_ORDER: ReadonlyArray<readonly [MenuItem, Capability]> = [
+  [dashboard, "dashboard:view"],
+  [students, "students:view"],
+  [registered, "registrations:view"],
+  [transfers, "transfers:view"],
+  [courses, "courses:manage"],
+  [professors, "professors:overview"],
+  [teachers, "teachers:view"],
+  [syllabus, "syllabus:manage"],
+  [gradeBands, "gradebands:manage"],
+  [holidays, "holidays:manage"],
+  [users, "users:manage"],
+  [audit, "audit:view"],
+  [outbox, "outbox:view"],
+  [coordinatorFaq, "coordinator-faq:view"],
+  [settings, "settings:manage"],
+];
+
+// The financial role's menu is not in the spec: PRODUCT 2 gives it these.
+const FINANCIAL = new Set([dashboard, students, registered, transfers]);
+
+function staffMenu(role: Role): MenuItem[] {
+  return STAFF_ORDER.filter(([entry, capability]) =>
+    role === "financial" ? FINANCIAL.has(entry) : can(role, capability),
+  ).map(([entry]) => entry);
+}
+
 const MENUS: Record<Role, MenuItem[]> = {
-  admin_staff: [dashboard, students, transfers, registered, syllabus, courses, teachers, users, holidays, settings],
-  coordinator: [dashboard, professors, students, transfers, syllabus, courses, teachers, holidays, coordinatorFaq],
-  receptionist: [dashboard, professors, students, transfers, registered, teachers],
-  financial: [dashboard, students, registered, transfers],
+  admin_staff: staffMenu("admin_staff"),
+  coordinator: staffMenu("coordinator"),
+  receptionist: staffMenu("receptionist"),
+  financial: staffMenu("financial"),
   professor: [teachersHome, teachersFaq],
-  student: [teachersHome, teachersFaq],
+  // The portal's pages only (ADR 047): its home links to each course's attendance and grades.
+  student: [portalHome],
 };
 
 export function menuFor(role: Role): MenuItem[] {
@@ -81,12 +122,14 @@ const PAGE_RULES: ReadonlyArray<readonly [string, (role: Role) => boolean, "exac
   ["/admin/users", (r) => can(r, "users:manage")],
   ["/admin/holidays", (r) => can(r, "holidays:manage")],
   ["/admin/audit", (r) => can(r, "audit:view")],
+  ["/admin/outbox", (r) => can(r, "outbox:view")],
   ["/coordinator/professors", (r) => can(r, "professors:overview")],
   ["/coordinator/faq", (r) => can(r, "coordinator-faq:view")],
   ["/teachers/faq", (r) => can(r, "teachers-faq:view")],
-  ["/teachers", () => true, "exact"], // any signed-in role: the professors' home, the others' shortcuts
+  ["/teachers", (r) => r !== "student", "exact"], // staff and professors: the professors' home, the others' shortcuts
   ["/teachers", (r) => r === "professor"],
   ["/course", (r) => can(r, "course-pages:use")],
+  ["/student", (r) => can(r, "portal:use")],
   ["/profile", () => true],
 ];
 

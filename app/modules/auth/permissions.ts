@@ -20,11 +20,16 @@ export const CAPABILITIES = {
   "teachers:edit": ["admin_staff", "coordinator"],
   "professors:overview": ["admin_staff", "coordinator", "receptionist"],
   "course-reports:view": ["admin_staff", "coordinator"],
+  "certificates:revoke": ["admin_staff", "coordinator"],
   "course-pages:use": ["professor"],
   "coordinator-faq:view": ["admin_staff", "coordinator"],
   "teachers-faq:view": ["professor"],
   "audit:view": ["admin_staff"],
   "settings:manage": ["admin_staff"],
+  "students:invite": ["admin_staff", "coordinator", "receptionist"],
+  "outbox:view": ["admin_staff"],
+  // The student portal (/student*): a student's own record only (ADR 047).
+  "portal:use": ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -49,9 +54,16 @@ export function isStaff(role: Role) {
   return STAFF_ROLES.includes(role);
 }
 
-/** Where a role lands after sign-in; null: this role cannot use the app. */
-export function homeFor(role: Role): "/dashboard" | "/teachers" | null {
+/** The /v1/api (transfer data) is for staff and professors; a student has no use of it (deny by default). */
+export function canUseApi(role: Role): boolean {
+  return role !== "student";
+}
+
+export type Home = "/dashboard" | "/teachers" | "/student";
+
+/** Where a role lands after sign-in (PRODUCT 2): staff the dashboard, a professor /teachers, a student the portal. */
+export function homeFor(role: Role): Home {
   if (isStaff(role)) return "/dashboard";
   if (role === "professor") return "/teachers";
-  return null;
+  return "/student";
 }

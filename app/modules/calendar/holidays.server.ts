@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import { audit } from "~/modules/audit/audit.server";
+import { courseLabelOf, courseLabelOptions, labelParts } from "~/modules/courses/options.server";
 import { rowId } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
 import { type CourseSchedule, expandSessions } from "./calendar";
@@ -70,7 +71,21 @@ export async function listHolidays(f: HolidayFilters, today: string) {
   const upcomingFirst = sql<number>`case when h.end_date >= ${today} then 0 else 1 end`;
   const [rows, count] = await Promise.all([
     query
-      .select(["h.id", "h.name", "h.start_date", "h.end_date", "h.course_id", "c.course_id as course_code"])
+      .leftJoin("users as p", "p.id", "c.professor_id")
+      .select([
+        "h.id",
+        "h.name",
+        "h.start_date",
+        "h.end_date",
+        "h.course_id",
+        "c.course_id as course_code",
+        // What the course's readable label shows (issue 19).
+        "c.level_id",
+        "c.schedule_days",
+        "c.start_time",
+        "c.end_time",
+        "p.name as professor",
+      ])
       .orderBy(upcomingFirst)
       .orderBy(sql`case when h.end_date >= ${today} then h.start_date end`)
       .orderBy("h.start_date", "desc")
@@ -92,7 +107,14 @@ export async function listHolidays(f: HolidayFilters, today: string) {
     .where("end_date", ">=", from)
     .execute();
   const cancelled = cancellations(rows, courses);
-  return { rows: rows.map((r, i) => ({ ...r, cancels: cancelled[i] })), total: Number(count.n) };
+  return {
+    rows: rows.map(({ course_code, level_id, schedule_days, start_time, end_time, professor, ...r }, i) => ({
+      ...r,
+      course: courseLabelOf({ course_id: course_code, level_id, schedule_days, start_time, end_time, professor }),
+      cancels: cancelled[i],
+    })),
+    total: Number(count.n),
+  };
 }
 
 export async function getHoliday(id: number) {
@@ -105,13 +127,17 @@ export async function getHoliday(id: number) {
 
 /** The courses a holiday may belong to, for the form's select. */
 export async function holidayCourseOptions() {
-  return db().selectFrom("courses").select(["id", "course_id"]).orderBy("course_id").execute();
+  return (await courseLabelOptions()).map(labelParts);
 }
 
-/** The next `limit` holidays not over yet: school-wide ones and, when `professorId` is given, only that professor's courses' own. */
+/**
+ * The next `limit` holidays not over yet: school-wide ones and, when
+ * `professorId` is given, only that professor's courses' own (`courseIds`:
+ * only these courses' own, as a student's portal shows them).
+ */
 export async function upcomingHolidays(
   today: string,
-  { limit = 5, professorId }: { limit?: number; professorId?: number } = {},
+  { limit = 5, professorId, courseIds }: { limit?: number; professorId?: number; courseIds?: readonly number[] } = {},
 ) {
   let query = db()
     .selectFrom("holidays as h")
@@ -120,6 +146,12 @@ export async function upcomingHolidays(
     .where("h.end_date", ">=", today);
   if (professorId !== undefined) {
     query = query.where((eb) => eb.or([eb("h.course_id", "is", null), eb("c.professor_id", "=", professorId)]));
+  }
+  if (courseIds !== undefined) {
+    const ids = [...courseIds];
+    query = query.where((eb) =>
+      ids.length ? eb.or([eb("h.course_id", "is", null), eb("h.course_id", "in", ids)]) : eb("h.course_id", "is", null),
+    );
   }
   return query.orderBy("h.start_date").orderBy("h.id").limit(limit).execute();
 }

@@ -66,3 +66,10 @@ export type Promotion = (typeof PROMOTIONS)[number];
 /** rrule weekday codes in week order (Monday first): a course's schedule_days are these, comma-separated. */
 export const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
+
+/** The standard schedule with exactly these days and times, if any. */
+export function findScheduleByParts(days: string, start: string, end: string) {
+  const wanted = new Set(days.split(",").map((d) => d.trim().toUpperCase()));
+  const normalized = WEEKDAY_CODES.filter((d) => wanted.has(d)).join(",");
+  return STANDARD_SCHEDULES.find((s) => s.days === normalized && s.start_time === start && s.end_time === end);
+}

@@ -1,9 +1,11 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import { levelById } from "~/modules/levels/levels";
 import { MAX_ID } from "~/modules/shared/ids";
 import { type HolidayRange, heldSessionsBetween } from "./calendar";
-import { addDays, requestedWeek, weekDates, weekFits } from "./week";
+import { WEEKDAY_CODES } from "./schedules";
+import { addDays, requestedWeek, weekDates, weekFits, weekdayIndex } from "./week";
 
 /**
  * The Monday of the week `?week=` asks for (today's week when it names no
@@ -42,12 +44,20 @@ export interface CalendarDay {
   holidays: HolidayMark[];
 }
 
+/** A page of a calendar's courses: how many, from which one (in course code order). */
+export interface CoursePaging {
+  limit: number;
+  offset: number;
+}
+
 /**
  * The held class sessions of the active courses from `from` to `to` (both
  * inclusive), and the holidays of each day: two queries, sessions expanded in
- * memory by the calendar module (holidays already removed).
+ * memory by the calendar module (holidays already removed). With `paging`,
+ * only one page of the courses (in code order) is read and expanded, and
+ * `courses` says how many there are in all.
  */
-export async function classSessions(from: string, to: string, filters: CalendarFilters = {}) {
+export async function classSessions(from: string, to: string, filters: CalendarFilters = {}, paging?: CoursePaging) {
   let courses = db()
     .selectFrom("courses as c")
     .leftJoin("users as p", "p.id", "c.professor_id")
@@ -67,8 +77,16 @@ export async function classSessions(from: string, to: string, filters: CalendarF
     .where("c.end_date", ">=", from);
   if (filters.professorId) courses = courses.where("c.professor_id", "=", filters.professorId);
   if (filters.levelId) courses = courses.where("c.level_id", "=", filters.levelId);
+  const paged = paging
+    ? courses
+        .select(sql<number>`count(*) over ()`.as("total"))
+        .orderBy("c.course_id")
+        .orderBy("c.id")
+        .limit(paging.limit)
+        .offset(paging.offset)
+    : courses;
   const [courseRows, holidayRows] = await Promise.all([
-    courses.execute(),
+    paged.execute(),
     db()
       .selectFrom("holidays")
       .select(["name", "start_date", "end_date", "course_id"])
@@ -105,15 +123,101 @@ export async function classSessions(from: string, to: string, filters: CalendarF
       marks.set(d, [...(marks.get(d) ?? []), mark]);
     }
   }
-  return { sessions, holidaysOn: (date: string) => marks.get(date) ?? [] };
+  const total = (courseRows[0] as { total?: number } | undefined)?.total;
+  return {
+    sessions,
+    holidaysOn: (date: string) => marks.get(date) ?? [],
+    courses: total === undefined ? courseRows.length : Number(total),
+  };
 }
 
-/** The week that starts on `monday`: its seven days (with their holidays) and its held sessions. */
-export async function loadWeek(monday: string, filters: CalendarFilters = {}) {
+/**
+ * The week that starts on `monday`: its seven days (with their holidays) and
+ * its held sessions; with `paging`, those of one page of its courses, and how
+ * many courses the week has in all.
+ */
+export async function loadWeek(monday: string, filters: CalendarFilters = {}, paging?: CoursePaging) {
   const dates = weekDates(monday);
-  const { sessions, holidaysOn } = await classSessions(dates[0], dates[6], filters);
+  const { sessions, holidaysOn, courses } = await classSessions(dates[0], dates[6], filters, paging);
   const days: CalendarDay[] = dates.map((date) => ({ date, holidays: holidaysOn(date) }));
-  return { days, sessions };
+  return { days, sessions, courses };
+}
+
+/**
+ * One page of the class sessions held on `day`, in start time then course
+ * code order, with how many there are and the day's school-wide holidays.
+ * The database picks the courses (active, running that day, meeting on its
+ * weekday, no holiday of the school or of the course on it) and counts them,
+ * so the work grows with the page, not with the school; the page's courses
+ * are then expanded by the calendar module as everywhere else. (A course past
+ * its 1,000th occurrence, PRODUCT 5, which no term reaches, would be counted
+ * but not shown.)
+ */
+export async function sessionsOnDay(day: string, paging: CoursePaging) {
+  const code = WEEKDAY_CODES[weekdayIndex(day)];
+  const [rows, holidayRows] = await Promise.all([
+    db()
+      .selectFrom("courses as c")
+      .leftJoin("users as p", "p.id", "c.professor_id")
+      .select([
+        "c.id",
+        "c.course_id",
+        "c.level_id",
+        "c.schedule_days",
+        "c.start_time",
+        "c.end_time",
+        "c.start_date",
+        "c.end_date",
+        "p.name as professor",
+        sql<number>`count(*) over ()`.as("total"),
+      ])
+      .where("c.status", "=", "active")
+      .where("c.start_date", "<=", day)
+      .where("c.end_date", ">=", day)
+      // schedule_days holds rrule codes ("MO,WE"), read as parseScheduleDays does: any case, spaces ignored.
+      .where(sql<boolean>`',' || upper(replace(${sql.ref("c.schedule_days")}, ' ', '')) || ',' like ${`%,${code},%`}`)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("holidays as h")
+              .select("h.id")
+              .where("h.start_date", "<=", day)
+              .where("h.end_date", ">=", day)
+              .where((eb) => eb.or([eb("h.course_id", "is", null), eb("h.course_id", "=", eb.ref("c.id"))])),
+          ),
+        ),
+      )
+      .orderBy("c.start_time")
+      .orderBy("c.course_id")
+      .orderBy("c.id")
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .execute(),
+    db()
+      .selectFrom("holidays")
+      .select(["name", "start_date", "end_date", "course_id"])
+      .where("start_date", "<=", day)
+      .where("end_date", ">=", day)
+      .orderBy("start_date")
+      .orderBy("id")
+      .execute(),
+  ]);
+  const sessions: SessionEvent[] = rows.flatMap((c) =>
+    heldSessionsBetween(c, holidayRows, day, day).map((s) => ({
+      courseId: c.id,
+      code: c.course_id,
+      levelId: c.level_id,
+      professor: c.professor,
+      date: s.date,
+      start_time: s.start_time,
+      end_time: s.end_time,
+    })),
+  );
+  return {
+    sessions,
+    total: Number(rows[0]?.total ?? 0),
+    holidays: holidayRows.filter((h) => h.course_id === null).map((h) => ({ name: h.name, course: null })),
+  };
 }
 
 /** `?professor=` and `?level=` of a calendar page; anything odd is no filter. */

@@ -1,6 +1,7 @@
+import { appName } from "~/components/app-names";
 import { db } from "~/db/kysely.server";
 import { RTL_LANGUAGES } from "~/i18n/config";
-import { resources } from "~/i18n/i18n.server";
+import { languageTranslator, resources } from "~/i18n/i18n.server";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { gradeKey, loadCourseSheet } from "~/modules/grades/gradebook.server";
 import { percentageOf } from "~/modules/grades/grading";
@@ -11,9 +12,11 @@ import { rowId } from "~/modules/shared/ids";
 import { refuse } from "~/modules/shared/outcome";
 import { type CertificateData, certificatePdf, checkCertificate } from "~/pdf/certificate";
 import { loadFontBytes } from "~/pdf/fonts.server";
-import { ENGLISH, type PdfLabels, type PdfLocale, allLabelText } from "~/pdf/labels";
+import { ENGLISH, type PdfLabels, type PdfLocale, resultWords } from "~/pdf/labels";
 import { type ReportData, studentReportPdf } from "~/pdf/student-report";
-import { type FontBytes, UnprintableTextError, canPrint } from "~/pdf/text";
+import { UnprintableTextError } from "~/pdf/text";
+import { verifyPath } from "./codes";
+import { newVerificationCode } from "./codes.server";
 import { type CertificateReason } from "./eligibility";
 
 // The course PDFs (PRODUCT 7, issue 8): a student's report, a passing
@@ -35,15 +38,36 @@ export function targetOf(params: URLSearchParams | FormData): PdfTarget | null {
 }
 
 /**
- * The user's language when the fonts print all of its labels and pdf-lib can
- * lay it out (left to right, no shaping); otherwise English (e.g. Chinese,
- * Arabic). Numbers and dates follow the labels' language.
+ * The user's language, for the labels, the numbers and dates, and the
+ * direction (Arabic right to left, the page mirrored); English for a language
+ * without PDF labels. The fonts print every language's labels (a unit test
+ * checks it), each script in its own font.
  */
-export function pdfLocale(lng: string, fonts: FontBytes): PdfLocale {
-  const labels = resources[lng]?.pdf as PdfLabels | undefined;
-  if (!labels || RTL_LANGUAGES.includes(lng)) return ENGLISH;
-  if (!canPrint(allLabelText(labels), fonts.regular, fonts.bold, fonts.display)) return ENGLISH;
-  return { labels, locale: lng };
+export function pdfLocale(lng: string): PdfLocale {
+  const pdf = resources[lng]?.pdf as Omit<PdfLabels, "results"> | undefined;
+  const grading = (resources[lng]?.common as { grading?: PdfLabels["results"] } | undefined)?.grading;
+  if (!pdf || !grading) return ENGLISH;
+  return { labels: { ...pdf, results: resultWords(grading) }, locale: lng, rtl: RTL_LANGUAGES.includes(lng) };
+}
+
+/**
+ * The names the app created (level names, default bands, "Assignment 1",
+ * NOT REPORTED) in the reader's language, as the pages show them; the
+ * school's own names as typed (ADR 040).
+ */
+async function appNamesIn(lng: string) {
+  const t = await languageTranslator(lng);
+  return (kind: "level" | "band" | "item", name: string) => appName(t, kind, name);
+}
+
+function reportInLanguage(d: ReportData, name: Awaited<ReturnType<typeof appNamesIn>>): ReportData {
+  return {
+    ...d,
+    level: name("level", d.level),
+    categories: d.categories.map((c) => ({ ...c, items: c.items.map((i) => ({ ...i, name: name("item", i.name) })) })),
+    band: name("band", d.band),
+    nextLevel: d.nextLevel === null ? null : name("level", d.nextLevel),
+  };
 }
 
 /** Readable and unique by construction: one number per student and course. */
@@ -51,18 +75,23 @@ export function certificateNumber(courseId: number, studentId: number, issuedOn:
   return `HES-${issuedOn.slice(0, 4)}-${String(courseId).padStart(4, "0")}-${String(studentId).padStart(6, "0")}`;
 }
 
-type Issued = Map<number, { number: string; issued_on: string }>;
+type Issued = Map<number, { number: string; issued_on: string; code: string; revoked: boolean }>;
 
 /** The issued certificates (the register, table certificates) of these students in this course: reads only. */
 export async function issuedCertificates(courseId: number, studentIds: number[]): Promise<Issued> {
   if (!studentIds.length) return new Map();
   const rows = await db()
     .selectFrom("certificates")
-    .select(["student_id", "number", "issued_on"])
+    .select(["student_id", "number", "issued_on", "verification_code", "revoked_at"])
     .where("course_id", "=", courseId)
     .where("student_id", "in", studentIds)
     .execute();
-  return new Map(rows.map((r) => [Number(r.student_id), { number: r.number, issued_on: r.issued_on }]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.student_id),
+      { number: r.number, issued_on: r.issued_on, code: r.verification_code, revoked: r.revoked_at !== null },
+    ]),
+  );
 }
 
 /**
@@ -92,6 +121,7 @@ export async function issueCertificates(
           issued_on: today,
           issued_by: userId,
           created_at: now,
+          verification_code: newVerificationCode(),
         })),
       )
       .onConflict((oc) => oc.columns(["student_id", "course_id"]).doNothing())
@@ -168,6 +198,7 @@ export type PdfRefusal =
   | { ok: false; reason: "notEligible"; why: CertificateReason; name: string; endDate: string }
   | { ok: false; reason: "noneEligible"; ended: boolean; endDate: string }
   | { ok: false; reason: "notIssued"; one: boolean; name: string }
+  | { ok: false; reason: "revoked"; name: string }
   | { ok: false; reason: "unprintable"; text: string; characters: string };
 
 export type PdfOutcome = { ok: true; bytes: Uint8Array; filename: string } | PdfRefusal;
@@ -187,8 +218,11 @@ export function slug(text: string) {
 
 /**
  * One student's or the whole course's report or certificate, or why not, its
- * labels in `lng` when the fonts print them (pdfLocale); `issue` (a POST)
- * issues the certificates not issued yet.
+ * labels in `lng` (pdfLocale); `issue` (a POST)
+ * issues the certificates not issued yet. `baseUrl` (APP_URL or the
+ * request's origin) makes the absolute verification URL of the QR code. A
+ * revoked certificate is not printed (ADR 048): one student's answers
+ * "revoked", a course's batch leaves it out.
  */
 export async function coursePdf(
   lng: string,
@@ -197,9 +231,10 @@ export async function coursePdf(
   target: PdfTarget,
   userId: number | null,
   mode: "read" | "issue" = "read",
+  baseUrl = "http://localhost",
 ): Promise<PdfOutcome> {
   const [fonts, docs] = await Promise.all([loadFontBytes(), loadCourseDocuments(courseId)]);
-  const loc = pdfLocale(lng, fonts);
+  const loc = pdfLocale(lng);
   const { report } = docs;
   const code = slug(report.course.course_id);
 
@@ -213,7 +248,13 @@ export async function coursePdf(
 
   try {
     if (kind === "report") {
-      const bytes = await studentReportPdf(rows.map(docs.reportOf), fonts, loc, docs.logo);
+      const name = await appNamesIn(lng);
+      const bytes = await studentReportPdf(
+        rows.map((r) => reportInLanguage(docs.reportOf(r), name)),
+        fonts,
+        loc,
+        docs.logo,
+      );
       const filename = "studentId" in target ? `report-${code}-${slug(rows[0].name)}.pdf` : `reports-${code}.pdf`;
       return { ok: true, bytes, filename };
     }
@@ -226,26 +267,29 @@ export async function coursePdf(
         endDate: docs.course.end_date,
       });
     }
-    const passing = rows.filter((r) => r.certificate.eligible && r.final !== null);
+    let passing = rows.filter((r) => r.certificate.eligible && r.final !== null);
     if (!passing.length) return refuse("noneEligible", { ended: report.course.ended, endDate: docs.course.end_date });
+    const name = await appNamesIn(lng);
     const certificates: CertificateData[] = passing.map((r) => ({
       schoolName: docs.school,
       place: docs.place,
       issuedOn: docs.today,
       number: "",
+      code: "",
+      verifyUrl: "",
       studentName: r.name,
-      level: report.course.level,
+      level: name("level", report.course.level),
       cefr: docs.cefr,
       courseCode: report.course.course_id,
       startDate: docs.course.start_date,
       endDate: docs.course.end_date,
       final: r.final!,
-      band: r.band,
+      band: name("band", r.band),
       exam: r.exam,
       professor: docs.course.professor ?? null,
     }));
     // Check printability before numbering: a refused name gets no number.
-    for (const c of certificates) checkCertificate({ ...c, number: "0" }, fonts);
+    for (const c of certificates) checkCertificate({ ...c, number: "0", code: "0", verifyUrl: baseUrl }, fonts);
     const ids = passing.map((r) => r.id);
     // Issuing writes (a POST); a GET only prints what the register holds (issue 16 L3).
     const issued =
@@ -258,8 +302,13 @@ export async function coursePdf(
       const stored = issued.get(r.id)!;
       certificates[i].number = stored.number;
       certificates[i].issuedOn = stored.issued_on;
+      certificates[i].code = stored.code;
+      certificates[i].verifyUrl = `${baseUrl.replace(/\/+$/, "")}${verifyPath(stored.code)}`;
     });
-    const bytes = await certificatePdf(certificates, fonts, loc, docs.logo);
+    const printable = certificates.filter((_, i) => !issued.get(passing[i].id)!.revoked);
+    if (!printable.length) return refuse("revoked", { name: passing[0].name });
+    passing = passing.filter((r) => !issued.get(r.id)!.revoked);
+    const bytes = await certificatePdf(printable, fonts, loc, docs.logo);
     const filename =
       "studentId" in target ? `certificate-${code}-${slug(passing[0].name)}.pdf` : `certificates-${code}.pdf`;
     return { ok: true, bytes, filename };

@@ -3,7 +3,7 @@ import { type AgeCategory, type RecordStatus } from "~/db/schema";
 import { levelsFor } from "~/modules/levels/levels";
 import { MAX_ID, isRowId } from "~/modules/shared/ids";
 import { isIsoDate } from "~/modules/shared/listing";
-import { COURSE_TYPES, type CourseType, STANDARD_SCHEDULES, WEEKDAY_CODES, findSchedule } from "../calendar/schedules";
+import { COURSE_TYPES, type CourseType, WEEKDAY_CODES, findSchedule, findScheduleByParts } from "../calendar/schedules";
 
 // The course form (create and edit), shared by the browser and the server.
 // Messages are translation keys of the "courses" namespace.
@@ -212,12 +212,7 @@ export function courseFormValues(c: Omit<CourseInput, "type"> & { type: string }
   };
 }
 
-/** The standard schedule with exactly these days and times, if any. */
-export function findScheduleByParts(days: string, start: string, end: string) {
-  const wanted = new Set(days.split(",").map((d) => d.trim().toUpperCase()));
-  const normalized = WEEKDAY_CODES.filter((d) => wanted.has(d)).join(",");
-  return STANDARD_SCHEDULES.find((s) => s.days === normalized && s.start_time === start && s.end_time === end);
-}
+export { findScheduleByParts } from "../calendar/schedules";
 
 // ---------------------------------------------------------------------------
 // The pages' forms by intent (ADR 036): the route's handleIntents and its forms read the same schemas.

@@ -5,11 +5,7 @@ import { z } from "zod";
 
 export const BAND_NAME_MAX = 40;
 
-export const DEFAULT_BANDS = [
-  { name: "Excellent", min: 90, max: 100 },
-  { name: "Very Good", min: 80, max: 89.99 },
-  { name: "Good", min: 70.01, max: 79.99 },
-] as const;
+export { DEFAULT_BANDS } from "./default-bands";
 
 export interface Band {
   id?: number;

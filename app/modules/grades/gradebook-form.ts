@@ -1,4 +1,4 @@
-import { type GradeError, type GradebookSaveOutcome, gradeText } from "./gradebook";
+import { type GradeError, type GradebookSaveOutcome, ORIGINALS_FIELD, gradeText, unpackOriginals } from "./gradebook";
 
 // PURE (client and server): what the gradebook form shows after a refused
 // save — every cell as it was typed (or as stored now, after a conflict),
@@ -26,12 +26,16 @@ type FormLike = { entries(): IterableIterator<[string, FormDataEntryValue]> };
 function echo(form: FormLike) {
   const values: Record<string, string> = {};
   const originals: Record<string, string> = {};
+  let packed = "";
   for (const [name, value] of form.entries()) {
+    if (name === ORIGINALS_FIELD && typeof value === "string") packed = value;
     if (!POSTED_CELL.test(name) || typeof value !== "string") continue;
     const text = value.slice(0, 40);
     if (name.startsWith("g_")) values[name] = text;
     else originals[`g_${name.slice(2)}`] = text;
   }
+  // The one packed field (ADR 009): its cells, unless an o_ field said otherwise.
+  for (const [name, text] of unpackOriginals(packed)) if (!(name in originals)) originals[name] = text.slice(0, 40);
   return { values, originals };
 }
 

@@ -5,6 +5,7 @@ import { audit } from "~/modules/audit/audit.server";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
 import { examType } from "~/modules/levels/levels";
+import { listBands } from "./bands.server";
 import {
   type Conflict,
   type GradebookSaveOutcome,
@@ -15,7 +16,7 @@ import {
   studentResult,
 } from "./gradebook";
 import { formToken } from "./gradebook-form";
-import { type Percentages } from "./grading";
+import { type Percentages, bandFor } from "./grading";
 import { bySyllabusOrder } from "./syllabus";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -141,18 +142,31 @@ export async function loadGradebook(courseId: number, today: string) {
   };
 }
 
+/** What `?item=` asks for: an item of the course, none (the whole grid), or one the course does not have. */
+export function chosenItem(items: readonly { id: number }[], asked: string | null) {
+  const text = asked?.trim() ?? "";
+  if (!text) return { item: null, unknown: false };
+  const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+  return items.some((i) => i.id === id) ? { item: id, unknown: false } : { item: null, unknown: true };
+}
+
 /**
  * The gradebook page (read model): the course (its code and exam), the items
- * and the current students' rows, with the key of a fresh form.
+ * and the current students' rows (with their band), the item chosen with
+ * `?item=` (one item at a time, the phone's view; null: the whole grid, or
+ * `unknownItem` when the course has no such item), with the key of a fresh form.
  */
-export async function gradebookPage(courseId: number) {
-  const gradebook = await loadGradebook(courseId, await schoolToday());
+export async function gradebookPage(courseId: number, askedItem: string | null = null) {
+  const [gradebook, bands] = await Promise.all([loadGradebook(courseId, await schoolToday()), listBands()]);
   const { course } = gradebook;
+  const chosen = chosenItem(gradebook.items, askedItem);
   return {
     token: formToken(),
     course: { id: course.id, code: course.course_id, exam: examType(course.level_id, course.age_category) },
     items: gradebook.items,
-    rows: gradebook.rows,
+    rows: gradebook.rows.map((r) => ({ ...r, band: bandFor(r.final, bands) })),
+    item: chosen.item,
+    unknownItem: chosen.unknown,
   };
 }
 

@@ -13,6 +13,25 @@ export const cellName = (studentId: number, itemId: number) => `g_${studentId}_$
 /** The value that cell had when the form was rendered (ADR: gradebook saves only changed cells). */
 export const originalName = (studentId: number, itemId: number) => `o_${studentId}_${itemId}`;
 
+/**
+ * Every cell's original in one hidden field (ADR 009): `g_1_2=80&g_1_3=` —
+ * a hidden input per cell doubled the grid's elements. A post may still
+ * carry o_<student>_<item> fields (API-like clients); those win.
+ */
+export const ORIGINALS_FIELD = "originals";
+
+/** Cell name → original, packed into the one hidden field. */
+export function packOriginals(cells: Iterable<readonly [string, string]>): string {
+  return new URLSearchParams([...cells].map(([name, value]) => [name, value])).toString();
+}
+
+/** The packed field's cells (names that are not cells are skipped). */
+export function unpackOriginals(packed: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(packed)) if (CELL.test(name) && !out.has(name)) out.set(name, value);
+  return out;
+}
+
 const CELL = /^g_(\d{1,10})_(\d{1,10})$/;
 const ORIGINAL = /^o_(\d{1,10})_(\d{1,10})$/;
 const NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
@@ -75,6 +94,7 @@ export function readGradebookPost(
 ): GradebookPost {
   const typed = new Map<string, string>();
   const originals = new Map<string, string>();
+  let packed = "";
   let foreign = false;
   for (const [name, value] of form.entries()) {
     const text = typeof value === "string" ? value : "";
@@ -83,8 +103,11 @@ export function readGradebookPost(
       else typed.set(name, text);
     } else if (name.startsWith("o_")) {
       if (ORIGINAL.test(name)) originals.set(`g_${name.slice(2)}`, text);
+    } else if (name === ORIGINALS_FIELD) {
+      packed = text;
     }
   }
+  if (packed) for (const [name, text] of unpackOriginals(packed)) if (!originals.has(name)) originals.set(name, text);
   const cells: PostedCell[] = [];
   const errors: Record<string, GradeError> = {};
   for (const [name, raw] of typed) {
@@ -172,4 +195,6 @@ export interface GradebookRow extends StudentResult {
   name: string;
   /** Item id → stored grade. */
   grades: Record<number, number>;
+  /** The band of the final grade (the gradebook page's rows have it). */
+  band?: string;
 }

@@ -1,7 +1,10 @@
 import { type Kysely, type Transaction } from "kysely";
+import { appName } from "~/components/app-names";
 import { db } from "~/db/kysely.server";
 import { type Database, type GradingCategory } from "~/db/schema";
+import { languageTranslator } from "~/i18n/i18n.server";
 import { audit } from "~/modules/audit/audit.server";
+import { schoolLanguage } from "~/modules/settings/settings.server";
 import { type SyllabusLevel, bySyllabusOrder, defaultSyllabus, syllabusLevel } from "./syllabus";
 
 type Trx = Kysely<Database> | Transaction<Database>;
@@ -140,6 +143,19 @@ export async function moveSyllabusItem(
     });
 }
 
+/**
+ * The names of the default items in the school's default language (issue 20):
+ * in English they stay the app's own names (shown in each reader's language,
+ * ADR 040); in another language they are written as the school would have
+ * typed them, and shown as typed.
+ */
+async function defaultItemNamer(): Promise<(name: string) => string> {
+  const lng = await schoolLanguage();
+  if (lng === "en") return (name) => name;
+  const t = await languageTranslator(lng);
+  return (name) => appName(t, "item", name);
+}
+
 /** The default items of a level that has none yet; a level with items is left alone. */
 export async function createDefaultSyllabus(
   levelId: number,
@@ -147,6 +163,7 @@ export async function createDefaultSyllabus(
 ): Promise<{ ok: true; created: number } | { ok: false; reason: "notEmpty" | "notFound" }> {
   const level = syllabusLevel(levelId);
   if (!level) return { ok: false, reason: "notFound" };
+  const named = await defaultItemNamer();
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -157,7 +174,12 @@ export async function createDefaultSyllabus(
         .limit(1)
         .executeTakeFirst();
       if (existing) return { ok: false, reason: "notEmpty" } as const;
-      const items = defaultSyllabus(levelId, level.age).map((it, i) => ({ level_id: levelId, ...it, position: i + 1 }));
+      const items = defaultSyllabus(levelId, level.age).map((it, i) => ({
+        level_id: levelId,
+        ...it,
+        item_name: named(it.item_name),
+        position: i + 1,
+      }));
       await trx.insertInto("syllabus_items").values(items).execute();
       await audit(userId, "syllabus.defaults_created", "level", levelId, { items: items.length }, trx);
       return { ok: true, created: items.length } as const;

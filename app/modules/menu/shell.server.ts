@@ -28,7 +28,7 @@ export async function appShell(
   ]);
   return {
     user: { name: user.name, role: user.role, image: user.image },
-    home: homeFor(user.role) ?? "/teachers",
+    home: homeFor(user.role),
     menu: menuFor(user.role),
     ...preferences,
     sidebar,

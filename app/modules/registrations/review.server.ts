@@ -4,6 +4,8 @@ import { type ApprovalStatus } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { schoolDayRange, schoolToday } from "~/modules/calendar/sessions.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
+import { levelById } from "~/modules/levels/levels";
+import { inviteStudentIn } from "~/modules/mail/invitations.server";
 import { MAX_ID } from "~/modules/shared/ids";
 import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
@@ -96,13 +98,16 @@ export async function coursesForRegistration(levelId: number, age: string, today
     .leftJoin("enrollments", (j) =>
       j.onRef("enrollments.course_id", "=", "courses.id").on((eb) => enrolledOn(eb, today)),
     )
+    .leftJoin("users", "users.id", "courses.professor_id")
     .select((eb) => [
       "courses.id",
       "courses.course_id",
+      "courses.level_id",
       "courses.schedule_days",
       "courses.start_time",
       "courses.end_time",
       "courses.capacity",
+      "users.name as professor",
       eb.fn.count<number>("enrollments.id").as("enrolled"),
     ])
     .where("courses.level_id", "=", levelId)
@@ -112,13 +117,16 @@ export async function coursesForRegistration(levelId: number, age: string, today
     .groupBy([
       "courses.id",
       "courses.course_id",
+      "courses.level_id",
       "courses.schedule_days",
       "courses.start_time",
       "courses.end_time",
       "courses.capacity",
+      "users.name",
     ])
     .orderBy("courses.course_id")
-    .execute();
+    .execute()
+    .then((rows) => rows.map(({ level_id, ...r }) => ({ ...r, level: levelById(level_id)?.name ?? "" })));
 }
 
 export type DecisionOutcome =
@@ -134,6 +142,8 @@ export async function approveRegistration(
   id: number,
   userId: number,
   courseId: number | null,
+  /** Where the invitation's link points when APP_URL is not set (issue 21). */
+  { origin = "http://localhost:3000" }: { origin?: string } = {},
 ): Promise<DecisionOutcome> {
   // The enrollment starts on the school's today, read before the transaction (see schoolToday).
   const day = await schoolToday();
@@ -225,6 +235,11 @@ export async function approveRegistration(
           })
           .execute();
       }
+      // Issue 21: a known email address gets the portal invitation, in this
+      // transaction. A refusal writes nothing (for a new student every check
+      // comes before the first write): an address that is another account's
+      // leaves the approval as it is, and staff can invite from the student's page.
+      if (r.email.trim()) await inviteStudentIn(trx, student.id, userId, { origin });
       await audit(
         userId,
         "registration.approved",

@@ -154,7 +154,7 @@ export async function settingsPage() {
 /** The characters of a school name the PDF fonts cannot print ("" when all can). */
 export async function unprintableInName(name: string): Promise<string> {
   const fonts = await loadFontBytes();
-  return missingGlyphs(name, fonts.regular, fonts.bold);
+  return missingGlyphs(name, fonts, ["regular", "bold"]);
 }
 
 type Change = { from: string | null; to: string | null };

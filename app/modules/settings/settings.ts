@@ -42,8 +42,4 @@ export type SettingsInput = z.infer<ReturnType<typeof settingsSchema>>;
 export const settingsFormSchema = (zones: readonly string[]) =>
   settingsSchema(zones).extend({ logo: z.unknown().optional() });
 
-/** The mark shown when the school has no logo: the first letter of its name. */
-export function schoolInitial(name: string): string {
-  const first = Array.from(name.trim())[0] ?? "";
-  return first.toLocaleUpperCase();
-}
+export { schoolInitial } from "./initial";

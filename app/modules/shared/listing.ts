@@ -28,10 +28,12 @@ export function parsePaging(params: URLSearchParams, defaultLimit: number) {
  * NUL is dropped: no stored text holds it, and PostgreSQL refuses it in a query.
  */
 export function containsPattern(text: string) {
-  return `%${text
-    .replace(/\u0000/g, "")
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return likePattern(text.toLowerCase());
+}
+
+/** A LIKE pattern (escape '\\') for "contains `text`", its case as given. */
+export function likePattern(text: string) {
+  return `%${text.replace(/\u0000/g, "").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not). */

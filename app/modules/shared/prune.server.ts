@@ -57,3 +57,12 @@ export async function pruneLoginAttempts(now: Date = new Date()) {
     )
     .execute();
 }
+
+/** Public certificate lookups are kept this long: far longer than the verify limit's window (verify.server.ts). */
+export const VERIFY_LOOKUP_HOURS = 24;
+
+/** Deletes certificate lookups older than VERIFY_LOOKUP_HOURS. */
+export async function pruneVerifyLookups(now: Date = new Date()) {
+  const cutoff = new Date(now.getTime() - VERIFY_LOOKUP_HOURS * HOUR_MS).toISOString();
+  await db().deleteFrom("verify_lookups").where("created_at", "<", cutoff).execute();
+}

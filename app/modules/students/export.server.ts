@@ -66,7 +66,7 @@ export async function studentsCsv(params: URLSearchParams, t: Translate, c: Tran
               : r.schedule,
             r.promotion,
             r.course_code,
-            c(`status.${r.status}`),
+            c(`statuses.student.${r.status}`),
             r.absences,
             dateOf(r.created_at),
           ]);

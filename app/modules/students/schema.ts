@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "~/i18n/config";
 import {
   HEAR_ABOUT_VALUES,
   NAME_MAX,
@@ -10,6 +11,7 @@ import {
   optionalText,
   personalFields,
 } from "~/modules/registrations/schema";
+import { MAX_ID } from "~/modules/shared/ids";
 import { levelsFor } from "../levels/levels";
 
 // A student is edited by staff with the registration's rules (the same zod
@@ -137,3 +139,21 @@ export function studentForms(options: StudentSchemaOptions) {
 
 /** The student page's activate and deactivate dialogs (nothing to fill in). */
 export const studentStatusForms = { activate: z.object({}), deactivate: z.object({}) };
+
+/** The student page's forms: activate, deactivate, enroll the student in a course (issue 19), invite them to the portal (issue 21). */
+export const studentPageForms = {
+  ...studentStatusForms,
+  invite: z.object({
+    language: z.enum(LANGUAGES, { errorMap: () => ({ message: "mail:portal.errors.language" }) }),
+  }),
+  enroll: z.object({
+    course_id: z.coerce
+      .number({
+        required_error: "students:enrollHere.errors.course",
+        invalid_type_error: "students:enrollHere.errors.course",
+      })
+      .int("students:enrollHere.errors.course")
+      .positive("students:enrollHere.errors.course")
+      .max(MAX_ID, "students:enrollHere.errors.course"),
+  }),
+};

@@ -6,10 +6,11 @@ import { audit } from "~/modules/audit/audit.server";
 import { PROMOTIONS, findSchedule } from "~/modules/calendar/schedules";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { enrolledOn, isEnrolledOn } from "~/modules/courses/enrollment";
+import { courseLabelOptions, labelParts } from "~/modules/courses/options.server";
 import { MAX_ID } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsTextInAny } from "~/modules/shared/sql.server";
-import { ADULT_LEVELS, KIDS_LEVELS, cefrBand } from "../levels/levels";
+import { ADULT_LEVELS, KIDS_LEVELS, cefrBand, levelById } from "../levels/levels";
 import { type StudentInput } from "./schema";
 
 export const STUDENTS_PAGE_SIZE = 25;
@@ -131,7 +132,8 @@ function withCurrentCourse<Q extends ReturnType<typeof filteredStudents>>(query:
   return query
     .leftJoin(current.groupBy("enrollments.student_id").as("cur"), "cur.student_id", "s.id")
     .leftJoin("enrollments as e", "e.id", "cur.enrollment_id")
-    .leftJoin("courses as c", "c.id", "e.course_id");
+    .leftJoin("courses as c", "c.id", "e.course_id")
+    .leftJoin("users as cp", "cp.id", "c.professor_id");
 }
 
 const LIST_COLUMNS = [
@@ -147,6 +149,12 @@ const LIST_COLUMNS = [
   "cur.enrollment_id",
   "c.id as course_id",
   "c.course_id as course_code",
+  // What the course's readable label shows (issue 19).
+  "c.level_id as course_level_id",
+  "c.schedule_days",
+  "c.start_time",
+  "c.end_time",
+  "cp.name as professor",
 ] as const;
 
 /** Absence count (absent + 0.5·late) in each given enrollment's course, in one query (absence_counts, ADR 012). */
@@ -222,9 +230,9 @@ export async function* exportStudents(f: StudentFilters) {
   }
 }
 
-/** Courses to filter by (code only), newest term first. */
+/** Courses to filter by, by code, each with what its readable label shows (issue 19). */
 export async function courseOptions() {
-  return db().selectFrom("courses").select(["id", "course_id"]).orderBy("course_id").execute();
+  return (await courseLabelOptions()).map(labelParts);
 }
 
 // ---------------------------------------------------------------------------
@@ -272,15 +280,23 @@ export async function enrollmentHistory(studentId: number) {
   const rows = await db()
     .selectFrom("enrollments as e")
     .innerJoin("courses as c", "c.id", "e.course_id")
+    .leftJoin("users as u", "u.id", "c.professor_id")
     .leftJoin("absence_counts as ac", (j) =>
       j.onRef("ac.student_id", "=", "e.student_id").onRef("ac.course_id", "=", "e.course_id"),
     )
     .select([
       "e.id",
+      "e.course_id",
       "e.start_date",
       "e.end_date",
       "e.end_reason",
       "c.course_id as course_code",
+      // What the course's readable label shows (issue 19).
+      "c.level_id",
+      "c.schedule_days",
+      "c.start_time",
+      "c.end_time",
+      "u.name as professor",
       "ac.half_absences as half",
     ])
     .where("e.student_id", "=", studentId)
@@ -288,8 +304,9 @@ export async function enrollmentHistory(studentId: number) {
     .orderBy("e.id", "desc")
     .execute();
   const today = await schoolToday();
-  return rows.map(({ half, ...r }) => ({
+  return rows.map(({ half, level_id, ...r }) => ({
     ...r,
+    level: levelById(level_id)?.name ?? "",
     current: isEnrolledOn(r, today),
     absences: Number(half ?? 0) / 2,
   }));

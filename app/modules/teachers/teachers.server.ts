@@ -5,6 +5,7 @@ import { type Database } from "~/db/schema";
 import { sessionsOfCourses } from "~/modules/calendar/sessions.server";
 import { weeklyHours } from "~/modules/calendar/week";
 import { enrolledOn } from "~/modules/courses/enrollment";
+import { levelById } from "~/modules/levels/levels";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsText } from "~/modules/shared/sql.server";
 import { createUser } from "~/modules/users/users.server";
@@ -54,7 +55,16 @@ export async function listTeachers(f: ReturnType<typeof parseTeacherFilters>, to
   const courses = rows.length
     ? await db()
         .selectFrom("courses")
-        .select(["id", "course_id", "professor_id", "schedule_days", "start_time", "end_time", "start_date"])
+        .select([
+          "id",
+          "course_id",
+          "level_id",
+          "professor_id",
+          "schedule_days",
+          "start_time",
+          "end_time",
+          "start_date",
+        ])
         .where("professor_id", "in", idList(rows))
         .where("status", "=", "active")
         .where("end_date", ">=", today)
@@ -68,7 +78,16 @@ export async function listTeachers(f: ReturnType<typeof parseTeacherFilters>, to
       const running = mine.filter((c) => c.start_date <= today);
       return {
         ...p,
-        courses: mine.map((c) => ({ id: c.id, code: c.course_id, running: c.start_date <= today })),
+        // Each course by its readable label, the professor implied (issue 19): code, level, schedule.
+        courses: mine.map((c) => ({
+          id: c.id,
+          course_id: c.course_id,
+          level: levelById(c.level_id)?.name ?? "",
+          schedule_days: c.schedule_days,
+          start_time: c.start_time,
+          end_time: c.end_time,
+          running: c.start_date <= today,
+        })),
         weeklyHours: running.reduce((sum, c) => sum + weeklyHours(c), 0),
       };
     }),
@@ -113,7 +132,18 @@ export async function professorsOverview(f: ReturnType<typeof parseOverviewFilte
 
   let courseQuery = db()
     .selectFrom("courses")
-    .select(["id", "course_id", "level_id", "professor_id", "start_date", "end_date"])
+    .select([
+      "id",
+      "course_id",
+      "level_id",
+      "professor_id",
+      "start_date",
+      "end_date",
+      // What the course's readable label shows besides its code and level (issue 19).
+      "schedule_days",
+      "start_time",
+      "end_time",
+    ])
     .where("professor_id", "in", idList(professors))
     .where("status", "=", "active")
     .where("start_date", "<=", today);
@@ -183,6 +213,9 @@ export async function professorsOverview(f: ReturnType<typeof parseOverviewFilte
           id: c.id,
           code: c.course_id,
           levelId: c.level_id,
+          schedule_days: c.schedule_days,
+          start_time: c.start_time,
+          end_time: c.end_time,
           start_date: c.start_date,
           end_date: c.end_date,
           held,

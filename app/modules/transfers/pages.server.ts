@@ -1,9 +1,18 @@
 import { type Role } from "~/db/schema";
 import { can } from "~/modules/auth/permissions";
+import { labelParts } from "~/modules/courses/options.server";
 import { rowId } from "~/modules/shared/ids";
 import { refuse } from "~/modules/shared/outcome";
 import { transferFormData } from "./form.server";
-import { courseChoices, getTransfer, listTransfers, parseTransferFilters } from "./transfers.server";
+import { TRANSFER_SEARCH_MAX } from "./limits";
+import {
+  courseChoices,
+  currentCourseOf,
+  getTransfer,
+  listTransfers,
+  parseTransferFilters,
+  searchStudentsForTransfer,
+} from "./transfers.server";
 
 // The read models of the transfer pages (issue 17): what each page shows, in one call.
 
@@ -17,22 +26,67 @@ export async function transferListPage(params: URLSearchParams, role: Role) {
     courseChoices(),
   ]);
   return {
-    ...list,
+    total: list.total,
+    // What the table shows, no more (issue 18: the loader data carries only what the page shows).
+    rows: list.rows.map((r) => ({
+      id: r.id,
+      is_group: r.is_group,
+      status: r.status,
+      from_course: r.from_course,
+      to_course: r.to_course,
+      level: r.level,
+      created_at: r.created_at,
+      created_by_name: r.created_by_name,
+      decided_at: r.decided_at,
+      decided_by_name: r.decided_by_name,
+      students: r.students,
+    })),
     page: filters.page,
     limit: filters.limit,
     open,
-    courses,
+    // The course filter shows each course's readable label (issue 19): only its parts, not the level id and age.
+    courses: courses.map(labelParts),
     canEdit: can(role, "transfers:edit"),
     canDecide: can(role, "transfers:decide"),
   };
 }
 
-/** The new-transfer form, its students those of the course `from` (?from=), the next level preselected. */
-export async function newTransferPage(from: number | null) {
-  const data = await transferFormData(from, null);
-  const none: number[] = [];
-  const defaults = { student_ids: none, selected_course_id: null, selected_level_id: data.suggestedLevel, reason: "" };
-  return { ...data, defaults };
+/**
+ * The new-transfer form, its students those of the course `from` (?from=), the
+ * next level preselected. Or started from a student (issue 19): `student`
+ * (?student=, the student's page or the search) picks the course they are in
+ * today and ticks them; `q` (?q=) finds students by name, e-mail or id number.
+ */
+export async function newTransferPage({
+  from,
+  student,
+  q,
+}: {
+  from: number | null;
+  student: number | null;
+  q: string | null;
+}) {
+  const studentCourse = student !== null ? await currentCourseOf(student) : null;
+  const course = studentCourse ?? from;
+  const [data, found] = await Promise.all([
+    transferFormData(course, null),
+    q?.trim() ? searchStudentsForTransfer(q) : Promise.resolve(null),
+  ]);
+  const picked = studentCourse !== null && data.students.some((s) => s.id === student) ? [student as number] : [];
+  const defaults = {
+    student_ids: picked,
+    selected_course_id: null,
+    selected_level_id: data.suggestedLevel,
+    reason: "",
+  };
+  return {
+    ...data,
+    defaults,
+    q: q?.trim().slice(0, TRANSFER_SEARCH_MAX) ?? "",
+    found,
+    // A student asked for who is in no course today: nothing to transfer them from.
+    studentWithoutCourse: student !== null && studentCourse === null,
+  };
 }
 
 /**

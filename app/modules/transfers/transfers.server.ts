@@ -5,11 +5,13 @@ import { type ApprovalStatus, type Database } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { schoolDayRange, schoolToday } from "~/modules/calendar/sessions.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
+import { courseLabelOf, courseLabelOptions } from "~/modules/courses/options.server";
 import { levelById } from "~/modules/levels/levels";
 import { MAX_ID } from "~/modules/shared/ids";
 import { isIsoDate, parsePaging } from "~/modules/shared/listing";
 import { type Outcome, type Refusal, refuse } from "~/modules/shared/outcome";
 import { containsTextInAny } from "~/modules/shared/sql.server";
+import { TRANSFER_SEARCH_LIMIT, TRANSFER_SEARCH_MAX } from "./limits";
 import { type TransferInput } from "./schema";
 
 export const TRANSFERS_PAGE_SIZE = 10;
@@ -77,6 +79,8 @@ function baseQuery() {
     .selectFrom("transfers")
     .leftJoin("courses as from_course", "from_course.id", "transfers.from_course_id")
     .innerJoin("courses as to_course", "to_course.id", "transfers.selected_course_id")
+    .leftJoin("users as from_prof", "from_prof.id", "from_course.professor_id")
+    .leftJoin("users as to_prof", "to_prof.id", "to_course.professor_id")
     .leftJoin("users as creator", "creator.id", "transfers.created_by")
     .leftJoin("users as decider", "decider.id", "transfers.decided_by");
 }
@@ -93,6 +97,17 @@ const LIST_COLUMNS = [
   "transfers.decided_at",
   "from_course.course_id as from_course_code",
   "to_course.course_id as to_course_code",
+  // What each course's readable label shows (issue 19).
+  "from_course.level_id as from_level_id",
+  "from_course.schedule_days as from_schedule_days",
+  "from_course.start_time as from_start_time",
+  "from_course.end_time as from_end_time",
+  "from_prof.name as from_professor",
+  "to_course.level_id as to_level_id",
+  "to_course.schedule_days as to_schedule_days",
+  "to_course.start_time as to_start_time",
+  "to_course.end_time as to_end_time",
+  "to_prof.name as to_professor",
   "creator.name as created_by_name",
   "decider.name as decided_by_name",
 ] as const;
@@ -133,6 +148,8 @@ export async function listTransfers(f: TransferFilters) {
     query
       .leftJoin("courses as from_course", "from_course.id", "transfers.from_course_id")
       .innerJoin("courses as to_course", "to_course.id", "transfers.selected_course_id")
+      .leftJoin("users as from_prof", "from_prof.id", "from_course.professor_id")
+      .leftJoin("users as to_prof", "to_prof.id", "to_course.professor_id")
       .leftJoin("users as creator", "creator.id", "transfers.created_by")
       .leftJoin("users as decider", "decider.id", "transfers.decided_by")
       .select(LIST_COLUMNS)
@@ -147,18 +164,71 @@ export async function listTransfers(f: TransferFilters) {
   return {
     total: Number(count.n),
     rows: rows.map((r) => ({
-      ...r,
+      ...withCourseLabels(r),
       level: levelById(r.selected_level_id)?.name ?? "",
       students: students.get(r.id) ?? [],
     })),
   };
 }
 
+/** A row with its two courses' readable labels (issue 19) instead of their parts. */
+function withCourseLabels<R extends { from_course_code: string | null; to_course_code: string } & LabelColumns>(r: R) {
+  const {
+    from_level_id,
+    from_schedule_days,
+    from_start_time,
+    from_end_time,
+    from_professor,
+    to_level_id,
+    to_schedule_days,
+    to_start_time,
+    to_end_time,
+    to_professor,
+    ...rest
+  } = r;
+  return {
+    ...rest,
+    from_course: courseLabelOf({
+      course_id: r.from_course_code,
+      level_id: from_level_id,
+      schedule_days: from_schedule_days,
+      start_time: from_start_time,
+      end_time: from_end_time,
+      professor: from_professor,
+    }),
+    to_course: courseLabelOf({
+      course_id: r.to_course_code,
+      level_id: to_level_id,
+      schedule_days: to_schedule_days,
+      start_time: to_start_time,
+      end_time: to_end_time,
+      professor: to_professor,
+    })!,
+  };
+}
+
+interface LabelColumns {
+  from_level_id: number | null;
+  from_schedule_days: string | null;
+  from_start_time: string | null;
+  from_end_time: string | null;
+  from_professor: string | null;
+  to_level_id: number;
+  to_schedule_days: string;
+  to_start_time: string;
+  to_end_time: string;
+  to_professor: string | null;
+}
+
 export async function getTransfer(id: number) {
   const row = await baseQuery().select(LIST_COLUMNS).where("transfers.id", "=", id).executeTakeFirst();
   if (!row) return null;
   const students = await studentsOf([id]);
-  return { ...row, level: levelById(row.selected_level_id)?.name ?? "", students: students.get(id) ?? [] };
+  return {
+    ...withCourseLabels(row),
+    level: levelById(row.selected_level_id)?.name ?? "",
+    students: students.get(id) ?? [],
+  };
 }
 
 /** Pending transfers for the bell and get-pending: newest first, with the count. */
@@ -435,14 +505,9 @@ export async function decideTransfer(id: number, userId: number, decision: Decis
 
 // ---------------------------------------------------------------- form data
 
-/** Active courses for the pickers (code, level, age), by code. */
+/** Active courses for the pickers (code, level, age, and what a course's label shows), by code. */
 export async function courseChoices() {
-  return db()
-    .selectFrom("courses")
-    .select(["id", "course_id", "level_id", "age_category"])
-    .where("status", "=", "active")
-    .orderBy("course_id")
-    .execute();
+  return courseLabelOptions({ activeOnly: true });
 }
 
 /** Students enrolled in a course today, with whether a transfer of theirs is pending. */
@@ -474,4 +539,66 @@ export async function studentsInCourse(courseId: number, exceptTransferId: numbe
     .orderBy("students.last_name")
     .orderBy("students.first_name")
     .execute();
+}
+
+/**
+ * New transfer from a student (issue 19): the students whose name, e-mail or
+ * id number holds every word of `q`, each with the course they are enrolled
+ * in today (null: none, so no transfer to start), by name.
+ */
+export async function searchStudentsForTransfer(q: string) {
+  const day = await schoolToday();
+  const words = q.trim().slice(0, TRANSFER_SEARCH_MAX).split(/\s+/).filter(Boolean).slice(0, 6);
+  if (words.length === 0) return [];
+  let query = db()
+    .selectFrom("students as s")
+    .leftJoin("enrollments", (j) => j.onRef("enrollments.student_id", "=", "s.id").on((eb) => enrolledOn(eb, day)))
+    .leftJoin("courses", "courses.id", "enrollments.course_id")
+    .leftJoin("users as prof", "prof.id", "courses.professor_id")
+    .select([
+      "s.id",
+      "s.first_name",
+      "s.last_name",
+      "s.second_last_name",
+      "s.email",
+      "courses.id as course_id",
+      "courses.course_id as course_code",
+      // What the course's readable label shows (issue 19).
+      "courses.level_id",
+      "courses.schedule_days",
+      "courses.start_time",
+      "courses.end_time",
+      "prof.name as professor",
+    ])
+    .where("s.status", "=", "active");
+  for (const word of words)
+    query = query.where(() =>
+      containsTextInAny(
+        ["s.first_name", "s.middle_name", "s.last_name", "s.second_last_name", "s.email", "s.id_number"],
+        word,
+      ),
+    );
+  const rows = await query
+    .orderBy("s.last_name")
+    .orderBy("s.first_name")
+    .orderBy("s.id")
+    .limit(TRANSFER_SEARCH_LIMIT)
+    .execute();
+  return rows.map(({ course_code, level_id, schedule_days, start_time, end_time, professor, ...s }) => ({
+    ...s,
+    course: courseLabelOf({ course_id: course_code, level_id, schedule_days, start_time, end_time, professor }),
+  }));
+}
+
+/** The course a student is enrolled in today, or null (none, or no such student). */
+export async function currentCourseOf(studentId: number): Promise<number | null> {
+  const day = await schoolToday();
+  const row = await db()
+    .selectFrom("enrollments")
+    .select("course_id")
+    .where("student_id", "=", studentId)
+    .where((eb) => enrolledOn(eb, day))
+    .orderBy("start_date", "desc")
+    .executeTakeFirst();
+  return row?.course_id ?? null;
 }

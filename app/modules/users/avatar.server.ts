@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { db } from "~/db/kysely.server";
 import { uploadDir } from "~/env.server";
 import { logSafe } from "~/modules/shared/log.server";
 
@@ -33,18 +34,29 @@ export type ImageUpload =
   | { ok: true; bytes: Uint8Array; extension: ImageExtension }
   | { ok: false; reason: "missing" | "tooLarge" | "notAnImage" };
 
-/** Writes the image under a fresh random name (128 bits) and returns that name. */
+/**
+ * Stores the image under a fresh random name (128 bits) and returns that name.
+ * In the database (stored_images, ADR 038), so that every app instance serves
+ * it without a shared disk.
+ */
 export async function storeImage(bytes: Uint8Array, extension: ImageExtension): Promise<string> {
-  const dir = uploadDir();
-  await fs.mkdir(dir, { recursive: true });
   const name = `${crypto.randomBytes(16).toString("hex")}.${extension}`;
-  await fs.writeFile(path.join(dir, name), bytes, { flag: "wx", mode: 0o640 });
+  await db()
+    .insertInto("stored_images")
+    .values({
+      name,
+      content_type: CONTENT_TYPES[extension],
+      bytes: Buffer.from(bytes),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
   return name;
 }
 
-/** Removes a stored image; a missing file or a name we did not make is ignored. */
+/** Removes a stored image (and its file from before the images moved into the database); a name we did not make is ignored. */
 export async function removeImage(name: string | null | undefined) {
   if (!name || !IMAGE_NAME.test(name)) return;
+  await db().deleteFrom("stored_images").where("name", "=", name).execute();
   try {
     await fs.unlink(path.join(uploadDir(), name));
   } catch (error) {
@@ -52,10 +64,20 @@ export async function removeImage(name: string | null | undefined) {
   }
 }
 
-/** The stored image, or null when the name is not one of ours or the file is gone. */
+/**
+ * The stored image, or null when the name is not one of ours or it is gone.
+ * The database first; then, for a picture uploaded before they moved there and
+ * not copied in by migration 0009 (a file added to UPLOAD_DIR since), the file.
+ */
 export async function readImage(name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
   const m = IMAGE_NAME.exec(name);
   if (!m) return null;
+  const row = await db()
+    .selectFrom("stored_images")
+    .select(["bytes", "content_type"])
+    .where("name", "=", name)
+    .executeTakeFirst();
+  if (row) return { bytes: Buffer.from(row.bytes), contentType: row.content_type };
   try {
     const bytes = await fs.readFile(path.join(uploadDir(), name));
     return { bytes, contentType: CONTENT_TYPES[m[1] as ImageExtension] };

@@ -102,7 +102,7 @@ export async function userPage(id: number, actorId: number) {
  * A one-time set-password token: 256 random bits, only its SHA-256 stored,
  * valid 72 hours. Earlier unused links of the user stop working.
  */
-async function issuePasswordToken(trx: Db, userId: number, purpose: PasswordTokenPurpose) {
+export async function issuePasswordToken(trx: Db, userId: number, purpose: PasswordTokenPurpose) {
   const token = crypto.randomBytes(32).toString("base64url");
   const at = new Date();
   await trx
@@ -426,12 +426,21 @@ export async function setUserImage(
 
 // ---------------------------------------------------------------- own profile
 
+/** The profile page's user, with their sessions still open (newest first): where they are signed in (issue 21). */
 export async function getProfile(id: number) {
-  return db()
-    .selectFrom("users")
-    .select(["id", "name", "email", "role", "image"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const [user, sessions] = await Promise.all([
+    db().selectFrom("users").select(["id", "name", "email", "role", "image"]).where("id", "=", id).executeTakeFirst(),
+    db()
+      .selectFrom("sessions")
+      .select(["id", "created_at", "last_seen_at"])
+      .where("user_id", "=", id)
+      .where("expires_at", ">", now())
+      .orderBy("last_seen_at", "desc")
+      .orderBy("id", "desc")
+      .limit(20)
+      .execute(),
+  ]);
+  return user && { ...user, sessions: sessions.map((s) => ({ ...s, id: Number(s.id) })) };
 }
 
 export async function updateOwnName(id: number, name: string): Promise<{ ok: true }> {

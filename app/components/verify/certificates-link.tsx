@@ -1,0 +1,14 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** From the staff report to the course's certificates (codes, revoke, re-issue). */
+export function CertificatesLink({ courseId }: { courseId: number }) {
+  const { t } = useTranslation("verify");
+  return (
+    <p>
+      <Link to={`/admin/courses/${courseId}/certificates`} className="font-semibold text-primary-dark underline">
+        {t("staff.link")}
+      </Link>
+    </p>
+  );
+}
