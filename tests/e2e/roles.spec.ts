@@ -18,6 +18,7 @@ const SIDEBARS = {
     "Holidays",
     "Users",
     "Audit log",
+    "Outbox",
     "FAQ",
     "School settings",
   ],

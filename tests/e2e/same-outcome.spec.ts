@@ -492,8 +492,9 @@ test("transfer: a receptionist creates a group transfer (pending as chosen), a c
   const id = Number(new URL(page.url()).searchParams.get("id"));
   const region = page.getByRole("region", { name: new RegExp(`Transfer #${id}`) });
   await expect(region).toContainText("Pending");
-  await expect(region).toContainText(`${from.code} → ${to.code}`);
-  await expect(region).toContainText("B1+");
+  // Issue 19: each course by its label (code · level · schedule · professor).
+  await expect(region).toContainText(`From course:${from.code} · A2`);
+  await expect(region).toContainText(`Selected course:${to.code} · B1+`);
   await expect(region.getByRole("link", { name: eli.name })).toBeVisible();
   await expect(region.getByRole("link", { name: fay.name })).toBeVisible();
   await expect(region.getByRole("link", { name: gus.name })).toHaveCount(0);

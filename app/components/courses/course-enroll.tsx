@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
-import { ENROLL_SEARCH_MAX } from "~/modules/courses/schema";
+import { ENROLL_SEARCH_MAX } from "~/modules/courses/constants";
 import { fullName } from "./course-page";
 
 type Candidate = {

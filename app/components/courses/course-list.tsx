@@ -6,7 +6,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterSelect } from "~/components/ui/filters";
 import { StatusBadge, statusKey } from "~/components/ui/status-badge";
 import { COURSE_TYPES, STANDARD_SCHEDULES } from "~/modules/calendar/schedules";
-import { CUSTOM_SCHEDULE, PHASES } from "~/modules/courses/schema";
+import { CUSTOM_SCHEDULE, PHASES } from "~/modules/courses/constants";
 import { ALL_LEVELS } from "~/modules/levels/levels";
 import { useCourseTypeLabel, useIsolate, useScheduleLabel, useStandardScheduleLabel } from "./labels";
 import { type ShownCourse } from "./types";

@@ -9,7 +9,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { DetailsCard } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { countByStatus } from "~/modules/calendar/session-counts";
-import { type CoursePhase } from "~/modules/courses/schema";
+import { type CoursePhase } from "~/modules/courses/constants";
 import { type ExamType } from "~/modules/levels/levels";
 import { useCategoryLabel, useCourseTypeLabel, useScheduleLabel, useWeekdayNames, Bdi } from "./labels";
 import { type ShownCourse } from "./types";

@@ -9,7 +9,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { type Detail, DetailsCard } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { levelById } from "~/modules/levels/levels";
-import { HEAR_ABOUT_VALUES } from "~/modules/registrations/schema";
+import { HEAR_ABOUT_VALUES } from "~/modules/registrations/hear-about";
 import { AbsenceCount } from "./absence-count";
 import { phone, usePersonDetails, useScheduleLabel } from "./person-details";
 import { useStudentsTranslation } from "./use-students-translation";

@@ -17,6 +17,7 @@ if (import.meta.env.SSR) serverDialog = (await import("./radix-alert-dialog")).R
  * by a page that shows one: Radix Dialog and its helpers are 13 KB of gzip
  * that the root's error view would otherwise bring to every route (issue 18).
  * The page hydrates around the server's dialog while its code arrives.
+ * confirm-dialog.tsx does the same for the confirm step.
  */
 export function AlertDialog(props: Props) {
   const Dialog = serverDialog ?? LazyDialog;

@@ -4,11 +4,14 @@ import { levelsFor } from "~/modules/levels/levels";
 import { MAX_ID, isRowId } from "~/modules/shared/ids";
 import { isIsoDate } from "~/modules/shared/listing";
 import { COURSE_TYPES, type CourseType, WEEKDAY_CODES, findSchedule, findScheduleByParts } from "../calendar/schedules";
+import { CUSTOM_SCHEDULE, type CoursePhase } from "./constants";
+
+// The constants the pages show without parsing a form (no zod in their bundle).
+export { CUSTOM_SCHEDULE, ENROLL_SEARCH_MAX, PHASES, type CoursePhase } from "./constants";
 
 // The course form (create and edit), shared by the browser and the server.
 // Messages are translation keys of the "courses" namespace.
 
-export const CUSTOM_SCHEDULE = "custom";
 export const CODE_MAX = 40;
 export const NUMBER_MAX = 20;
 export const CAPACITY_MAX = 500;
@@ -168,10 +171,6 @@ export const courseSchema = z.intersection(courseFields, crossRules).transform((
   };
 });
 
-/** Where a course stands relative to today: the list's "phase" filter. */
-export const PHASES = ["running", "upcoming", "finished"] as const;
-export type CoursePhase = (typeof PHASES)[number];
-
 export function phaseOf(course: { start_date: string; end_date: string }, today: string): CoursePhase {
   if (course.start_date > today) return "upcoming";
   if (course.end_date < today) return "finished";
@@ -220,8 +219,6 @@ export { findScheduleByParts } from "../calendar/schedules";
 /** The create and edit page's one form (it sends no intent). */
 export const courseSaveForms = { save: courseSchema };
 
-/** The longest search of the course page's Enroll section. */
-export const ENROLL_SEARCH_MAX = 100;
 /** The most students one Enroll post may name. */
 export const ENROLL_MAX = 100;
 

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { PROMOTIONS, findSchedule } from "~/modules/calendar/schedules";
 import { findLevel } from "~/modules/levels/levels";
 import { MAX_ID } from "~/modules/shared/ids";
+import { HEAR_ABOUT_VALUES } from "./hear-about";
+
+export { HEAR_ABOUT_VALUES };
 
 // Shared by the browser (checks as you leave a field) and the server (the
 // real checks). Messages are translation keys under `registration.errors`.
@@ -177,8 +180,6 @@ export function emergencyByAge<
 /** Step 1 (personal data) as of the school's date `today`. */
 export const personalSchema = (today: string) =>
   z.intersection(personalFields(today), kidsRules).transform(emergencyByAge);
-
-export const HEAR_ABOUT_VALUES = ["social_media", "friend", "search", "flyer", "walk_in", "other"] as const;
 
 /** The fields of step 2 other than the level (whose list depends on the age category). */
 export const addressFields = {
