@@ -68,10 +68,29 @@ const staticHeaders = (res) => res.setHeader("X-Content-Type-Options", "nosniff"
 const LINGER_MS = 2_000;
 const LINGER_BYTES = 16 * 1024 * 1024;
 
+const CURRENT_REQUEST = Symbol("current request");
+
 function afterUnreadBody(req, res, next) {
   res.once("finish", () => {
     if (!req.complete) linger(req);
   });
+  // When the answer is the connection's last (the client sent "Connection:
+  // close"), Node destroys the socket as soon as the answer is written: the
+  // client, still sending, gets a reset that can drop the answer before it
+  // was read (seen with 20 parallel uploads). With a body unread, only our
+  // side is closed then (the client reads the answer, then the end of it),
+  // and linger() decides when the rest is given up. Installed once per
+  // socket; it looks at the socket's current request.
+  const socket = req.socket;
+  if (!socket[CURRENT_REQUEST]) {
+    const destroySoon = socket.destroySoon;
+    socket.destroySoon = function destroySoonUnlessUnread() {
+      const current = socket[CURRENT_REQUEST];
+      if (!current || current.complete || socket.destroyed) return destroySoon.call(socket);
+      socket.end();
+    };
+  }
+  socket[CURRENT_REQUEST] = req;
   next();
 }
 
@@ -81,7 +100,11 @@ function linger(req) {
   const timer = setTimeout(close, LINGER_MS);
   timer.unref();
   socket.once("close", () => clearTimeout(timer));
-  req.once("end", () => clearTimeout(timer));
+  // A client that sent it all keeps its connection, unless ours is closed
+  // (its last answer): then the timer still ends a client that never closes.
+  req.once("end", () => {
+    if (!socket.writableEnded) clearTimeout(timer);
+  });
   // Nothing more for the app's stream of the body (a cut-off one was left paused at its limit).
   req.removeAllListeners("data");
   let thrownAway = 0;
