@@ -140,6 +140,19 @@ describe("dashboardPage's bounded calendar (issue 18)", () => {
         }),
       )
       .execute();
+    // A course whose calendar ended at its 1,000th class (PRODUCT 5) though its dates run on.
+    await db()
+      .insertInto("courses")
+      .values(
+        courseRow({
+          course_id: "BOUND-CAPPED",
+          course_number: "998",
+          schedule_days: EVERY_DAY,
+          start_date: addDays(today, -1100),
+          end_date: "2099-12-31",
+        }),
+      )
+      .execute();
   });
 
   it("shows today's classes by default, a page at a time, the same ones the calendar module expands", async () => {
@@ -157,6 +170,7 @@ describe("dashboardPage's bounded calendar (issue 18)", () => {
     expect(pages.map((e) => e.id).sort()).toEqual([...expected].sort());
     expect(pages.map((e) => e.title)).not.toContain("BOUND-03");
     expect(pages.map((e) => e.title)).not.toContain("BOUND-ENDED");
+    expect(pages.map((e) => e.title)).not.toContain("BOUND-CAPPED");
     // In start time order, then by code.
     expect(pages.map((e) => `${e.start} ${e.title}`)).toEqual(pages.map((e) => `${e.start} ${e.title}`).sort());
     // Past the last page: the first.

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "~/db/kysely.server";
 import { levelById } from "~/modules/levels/levels";
 import { MAX_ID } from "~/modules/shared/ids";
-import { type HolidayRange, heldSessionsBetween } from "./calendar";
+import { type HolidayRange, MAX_OCCURRENCES, heldSessionsBetween, sessionsBetween } from "./calendar";
 import { WEEKDAY_CODES } from "./schedules";
 import { addDays, requestedWeek, weekDates, weekFits, weekdayIndex } from "./week";
 
@@ -144,33 +144,14 @@ export async function loadWeek(monday: string, filters: CalendarFilters = {}, pa
 }
 
 /**
- * One page of the class sessions held on `day`, in start time then course
- * code order, with how many there are and the day's school-wide holidays.
- * The database picks the courses (active, running that day, meeting on its
- * weekday, no holiday of the school or of the course on it) and counts them,
- * so the work grows with the page, not with the school; the page's courses
- * are then expanded by the calendar module as everywhere else. (A course past
- * its 1,000th occurrence, PRODUCT 5, which no term reaches, would be counted
- * but not shown.)
+ * The courses that meet on `day` by their dates, weekdays and status, with no
+ * holiday of the school or of the course on it.
  */
-export async function sessionsOnDay(day: string, paging: CoursePaging) {
+function coursesMeetingOn(day: string) {
   const code = WEEKDAY_CODES[weekdayIndex(day)];
-  const [rows, holidayRows] = await Promise.all([
+  return (
     db()
       .selectFrom("courses as c")
-      .leftJoin("users as p", "p.id", "c.professor_id")
-      .select([
-        "c.id",
-        "c.course_id",
-        "c.level_id",
-        "c.schedule_days",
-        "c.start_time",
-        "c.end_time",
-        "c.start_date",
-        "c.end_date",
-        "p.name as professor",
-        sql<number>`count(*) over ()`.as("total"),
-      ])
       .where("c.status", "=", "active")
       .where("c.start_date", "<=", day)
       .where("c.end_date", ">=", day)
@@ -187,12 +168,58 @@ export async function sessionsOnDay(day: string, paging: CoursePaging) {
           ),
         ),
       )
+  );
+}
+
+/**
+ * The ids of the courses that meet on `day` by their dates and weekdays but
+ * whose calendar ended before it, at its MAX_OCCURRENCES-th class. At most one
+ * class a day, so only a course that started MAX_OCCURRENCES days ago or more
+ * can be one; those few are expanded to see.
+ */
+async function coursesEndedByTheirCount(day: string): Promise<number[]> {
+  const old = await coursesMeetingOn(day)
+    .select(["c.id", "c.schedule_days", "c.start_date", "c.end_date", "c.start_time", "c.end_time"])
+    .where("c.start_date", "<=", addDays(day, -(MAX_OCCURRENCES - 1)))
+    .execute();
+  return old.filter((c) => sessionsBetween(c, [], day, day).length === 0).map((c) => c.id);
+}
+
+/**
+ * One page of the class sessions held on `day`, in start time then course
+ * code order, with how many there are and the day's school-wide holidays.
+ * The database picks the courses (active, running that day, meeting on its
+ * weekday, no holiday of the school or of the course on it) and counts them,
+ * so the work grows with the page, not with the school; the page's courses
+ * are then expanded by the calendar module as everywhere else. A course past
+ * its 1,000th occurrence (PRODUCT 5: the calendar ends there, whatever its end
+ * date) has no class that day: it is left out of the page and of the count.
+ */
+export async function sessionsOnDay(day: string, paging: CoursePaging) {
+  const page = (excluded: readonly number[]) =>
+    coursesMeetingOn(day)
+      .leftJoin("users as p", "p.id", "c.professor_id")
+      .select([
+        "c.id",
+        "c.course_id",
+        "c.level_id",
+        "c.schedule_days",
+        "c.start_time",
+        "c.end_time",
+        "c.start_date",
+        "c.end_date",
+        "p.name as professor",
+        sql<number>`count(*) over ()`.as("total"),
+      ])
+      .$if(excluded.length > 0, (q) => q.where("c.id", "not in", excluded))
       .orderBy("c.start_time")
       .orderBy("c.course_id")
       .orderBy("c.id")
       .limit(paging.limit)
       .offset(paging.offset)
-      .execute(),
+      .execute();
+  const [firstPage, holidayRows, ended] = await Promise.all([
+    page([]),
     db()
       .selectFrom("holidays")
       .select(["name", "start_date", "end_date", "course_id"])
@@ -201,7 +228,10 @@ export async function sessionsOnDay(day: string, paging: CoursePaging) {
       .orderBy("start_date")
       .orderBy("id")
       .execute(),
+    coursesEndedByTheirCount(day),
   ]);
+  // Almost always none: only a course that started 1,000 days ago or more can be one.
+  const rows = ended.length > 0 ? await page(ended) : firstPage;
   const sessions: SessionEvent[] = rows.flatMap((c) =>
     heldSessionsBetween(c, holidayRows, day, day).map((s) => ({
       courseId: c.id,
