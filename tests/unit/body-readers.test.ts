@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../helpers/sources";
 
 // Issue 16, H1 (ADR 026): a request's body is read in ONE place,
 // app/http/body.server.ts, with its kind's limit. Anything else
@@ -27,12 +28,7 @@ const READS = [
 const REMIX_AUTH = /from\s+["']remix-auth(?:-form)?["']/;
 const SIGN_IN = path.join(APP, "modules", "auth", "login.server.ts");
 
-function sources(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.(ts|tsx|js|jsx)$/.test(e.name))
-    .map((e) => path.join(e.parentPath, e.name));
-}
+const sources = (dir: string) => sourceFiles(dir, /\.(ts|tsx|js|jsx)$/);
 
 /** Every place a pattern matches, as "file:line: text". */
 function offenders(files: string[]) {

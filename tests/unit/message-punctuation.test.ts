@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "~/i18n/config";
 import { resources } from "~/i18n/i18n.server";
+import { sourceFiles } from "../helpers/sources";
 
 // Issue 19, docs/writing.md: messages are sentences and end as one (".", or
 // "。" in Chinese; "?" and "!" too), in every language. Held here for the
@@ -12,14 +13,6 @@ import { resources } from "~/i18n/i18n.server";
 
 /** The spec's own strings, kept exactly as written in English (the translations follow the rule). */
 const SPEC_STRINGS_IN_ENGLISH = new Set(["students:saved"]); // "Student saved correctly"
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
 
 const KEY = String.raw`"([a-zA-Z]+:[A-Za-z0-9_.]+)"`;
 const MESSAGE_KEYS = new RegExp(String.raw`(?:toastTo|infoTo)\([^;]*?${KEY}|(?:toast|message): ${KEY}`, "g");

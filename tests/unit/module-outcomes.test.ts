@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../helpers/sources";
 
 // Issue 17 (ADR 034): the domain modules return plain outcomes and never
 // speak HTTP (no status code, no thrown or built Response, no json(), no
@@ -24,13 +25,6 @@ const HTTP = [
 ];
 const EDGE_IMPORT = /from\s+["'](?:~\/http\/|(?:\.\.\/)+http\/)/;
 
-function sources(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name))
-    .map((e) => path.join(e.parentPath, e.name));
-}
-
 function offenders(files: string[], patterns: RegExp[]) {
   const found: string[] = [];
   for (const file of files) {
@@ -46,14 +40,14 @@ function offenders(files: string[], patterns: RegExp[]) {
 
 describe("the domain modules return outcomes, the edge speaks HTTP", () => {
   it("no domain module holds a status code, json(, Response or redirect(", () => {
-    const files = DOMAINS.flatMap((d) => sources(path.join(MODULES, d)));
+    const files = DOMAINS.flatMap((d) => sourceFiles(path.join(MODULES, d)));
     expect(files.length).toBeGreaterThan(40);
-    expect(files).toHaveLength(sources(MODULES).length);
+    expect(files).toHaveLength(sourceFiles(MODULES).length);
     expect(offenders(files, HTTP)).toEqual([]);
   });
 
   it("no module imports the edge (app/http)", () => {
-    expect(offenders(sources(MODULES), [EDGE_IMPORT])).toEqual([]);
+    expect(offenders(sourceFiles(MODULES), [EDGE_IMPORT])).toEqual([]);
   });
 
   it("the scan sees what it looks for", () => {

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../helpers/sources";
 
 // Issue 15: the calendar date of an instant is the school's (schoolToday,
 // todayIn), never the UTC date that toISOString() starts with — from 19:00 in
@@ -12,18 +13,10 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const UTC_DATE =
   /toISOString\(\)\s*\.\s*(slice\(\s*0\s*,\s*10\s*\)|substring\(\s*0\s*,\s*10\s*\)|split\(\s*["']T["']\s*\))/;
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
-  });
-}
-
 describe("no calendar date from the UTC clock", () => {
   it("app/ and scripts/ never take the date of toISOString()", () => {
     const offenders = ["app", "scripts"]
-      .flatMap((dir) => sources(join(root, dir)))
+      .flatMap((dir) => sourceFiles(join(root, dir)))
       .flatMap((file) =>
         readFileSync(file, "utf8")
           .split("\n")
@@ -34,7 +27,7 @@ describe("no calendar date from the UTC clock", () => {
 
   it("app/ never takes the date of a stored timestamp's text (created_at.slice(0, 10) is the UTC date too)", () => {
     const STORED_UTC_DATE = /_at\s*\.\s*(slice|substring)\(\s*0\s*,\s*10\s*\)/;
-    const offenders = sources(join(root, "app")).flatMap((file) =>
+    const offenders = sourceFiles(join(root, "app")).flatMap((file) =>
       readFileSync(file, "utf8")
         .split("\n")
         .flatMap((line, i) => (STORED_UTC_DATE.test(line) ? [`${relative(root, file)}:${i + 1}: ${line.trim()}`] : [])),
