@@ -209,7 +209,23 @@ describe.runIf(testDialect === "sqlite")("the busy pages' queries read indexes (
       listStudents(parseStudentFilters(new URLSearchParams({ course: String(course), q: "perf" }))),
     );
     expectNoScan(plans, ["enrollments", "absence_counts", "ac"]);
-    const matching = plans.find((p) => p.sql.includes("over ()"))!;
-    expect(matching.plan.some((s) => s.includes("enrollments_course_idx"))).toBe(true);
+    // The page's ids and the count of matches: each reads the course's enrollments.
+    const matching = plans.filter((p) => p.sql.includes('from "students" as "s" where'));
+    expect(matching).toHaveLength(2);
+    for (const m of matching) expect(m.plan.some((s) => s.includes("enrollments_course_idx"))).toBe(true);
+  });
+
+  it("students list: status, age and a search read students_list_idx alone, in the list's order", async () => {
+    const plans = await plansOf(() =>
+      listStudents(
+        parseStudentFilters(new URLSearchParams({ status: "active", age: "adults", q: "perf", page: "2" })),
+      ),
+    );
+    const matching = plans.filter((p) => p.sql.includes('from "students" as "s" where'));
+    expect(matching).toHaveLength(2);
+    for (const m of matching) {
+      expect(m.plan.join("\n")).toContain("COVERING INDEX students_list_idx");
+      expect(m.plan.join("\n")).not.toContain("TEMP B-TREE");
+    }
   });
 });

@@ -400,6 +400,46 @@ describe("the list", () => {
     expect((await list("?q=_")).total).toBe(0);
   });
 
+  it("a search follows every write of the searched columns, in any script (issue 18: SQLite reads them from an index)", async () => {
+    const id = Number(
+      (
+        await db()
+          .insertInto("students")
+          .values(
+            studentRow({
+              first_name: "\u0130zzet",
+              last_name: "Y\u0131lmaz",
+              id_number: "0955500001",
+              email: "iz@example.com",
+            }),
+          )
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    expect(names(await list("?q=zzet"))).toEqual(["\u0130zzet"]);
+    expect(names(await list("?q=\u0130ZZET"))).toEqual(["\u0130zzet"]);
+    expect(names(await list("?q=y\u0131lmaz"))).toEqual(["\u0130zzet"]);
+    // Renamed, with a Kelvin sign: the new name is found, the old one is not.
+    await db()
+      .updateTable("students")
+      .set({ first_name: "\u212aarl", last_name: "Zo\u00eb" })
+      .where("id", "=", id)
+      .execute();
+    expect(names(await list("?q=zzet"))).toEqual([]);
+    expect(names(await list("?q=karl+zo\u00cb"))).toEqual(["\u212aarl"]);
+    // Any searched column: the e-mail and phone changed too.
+    await db()
+      .updateTable("students")
+      .set({ email: "new.mail@example.com", phone_number: "0987770000" })
+      .where("id", "=", id)
+      .execute();
+    expect(names(await list("?q=new.mail"))).toEqual(["\u212aarl"]);
+    expect(names(await list("?q=0987770000"))).toEqual(["\u212aarl"]);
+    expect(names(await list("?q=iz%40example"))).toEqual([]);
+    await db().deleteFrom("students").where("id", "=", id).execute();
+  });
+
   it("sorts by name, level or registration date, both ways", async () => {
     const q = "?status=active&limit=100&q=Lopez";
     // By last name: Torres, Vega, Werner, Xavier, Yepez, Zamora.

@@ -150,16 +150,45 @@ export function useCourseLabel() {
   const appNames = useAppNames();
   const { t, i18n } = useTranslation();
   const schedule = useScheduleLabel();
-  const rtl = i18n.dir(i18n.language) === "rtl";
-  return (c: CourseLabelParts) =>
-    [
-      isolateText(c.course_id, rtl),
-      isolateText(appNames.level(c.level), rtl),
-      isolateText(schedule(c), rtl, "auto"),
-      isolateText(c.professor ?? t("courseLabel.noProfessor"), rtl, "auto"),
-    ]
-      .filter(Boolean)
-      .join(" · ");
+  const language = i18n.language || "en";
+  const rtl = i18n.dir(language) === "rtl";
+  const made = madeLabels(i18n.store, language);
+  return (c: CourseLabelParts) => {
+    const key = `${c.course_id}\0${c.level}\0${c.schedule_days}\0${c.start_time}\0${c.end_time}\0${c.professor ?? "\u0001"}`;
+    let label = made.get(key);
+    if (label === undefined) {
+      label = [
+        isolateText(c.course_id, rtl),
+        isolateText(appNames.level(c.level), rtl),
+        isolateText(schedule(c), rtl, "auto"),
+        isolateText(c.professor ?? t("courseLabel.noProfessor"), rtl, "auto"),
+      ]
+        .filter(Boolean)
+        .join(" · ");
+      if (made.size >= MADE_LABELS_MAX) made.clear();
+      made.set(key, label);
+    }
+    return label;
+  };
+}
+
+/**
+ * A course's label depends only on its parts, the language and the
+ * translations: each is made once per process (issue 18: the course filters
+ * of the students and transfers lists name 150 to 300 courses on every
+ * view, which cost those pages a third of their CPU). Kept per translation
+ * store (the server's per-request i18next clones share their store) and
+ * language; a few thousand labels at most.
+ */
+const labelsByStore = new WeakMap<object, Map<string, Map<string, string>>>();
+const MADE_LABELS_MAX = 5_000;
+
+function madeLabels(store: object, language: string) {
+  let byLanguage = labelsByStore.get(store);
+  if (!byLanguage) labelsByStore.set(store, (byLanguage = new Map()));
+  let made = byLanguage.get(language);
+  if (!made) byLanguage.set(language, (made = new Map()));
+  return made;
 }
 
 /**

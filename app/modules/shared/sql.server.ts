@@ -45,14 +45,35 @@ const SEPARATOR = "\u001f";
  * is a call into JavaScript).
  */
 export function containsTextInAny(columns: readonly string[], text: string): Expression<SqlBool> {
-  if (text.includes(SEPARATOR))
-    return sql<SqlBool>`(${sql.join(
-      columns.map((c) => containsText(c, text)),
-      sql` or `,
-    )})`;
-  const joined = sql.join(
+  if (text.includes(SEPARATOR)) return containsTextInEach(columns, text);
+  return containsText(sql`(${joinedColumns(columns)})`, text);
+}
+
+/**
+ * containsTextInAny over a stored column that holds `columns` joined as
+ * joinedColumns() joins them, with FOLDS_TO_ASCII already folded (SQLite's
+ * generated students.search_text, migration 0012): the same answers, without
+ * building the text for every row. PostgreSQL has no such column.
+ */
+export function containsTextInJoined(joined: string, columns: readonly string[], text: string): Expression<SqlBool> {
+  if (database().dialect !== "sqlite") return containsTextInAny(columns, text);
+  if (text.includes(SEPARATOR)) return containsTextInEach(columns, text);
+  const pattern = containsPattern(text);
+  const col = sql.ref(joined);
+  if (/^[\x00-\x7f]*$/.test(pattern)) return sql<SqlBool>`${col} like ${pattern} escape '\\'`;
+  return sql<SqlBool>`ulower(${col}) like ${pattern} escape '\\'`;
+}
+
+function containsTextInEach(columns: readonly string[], text: string) {
+  return sql<SqlBool>`(${sql.join(
+    columns.map((c) => containsText(c, text)),
+    sql` or `,
+  )})`;
+}
+
+function joinedColumns(columns: readonly string[]) {
+  return sql.join(
     columns.map((c) => sql`coalesce(${sql.ref(c)}, '')`),
     sql` || ${SEPARATOR} || `,
   );
-  return containsText(sql`(${joined})`, text);
 }

@@ -9,7 +9,7 @@ import { enrolledOn, isEnrolledOn } from "~/modules/courses/enrollment";
 import { courseLabelOptions, labelParts } from "~/modules/courses/options.server";
 import { MAX_ID } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
-import { containsTextInAny } from "~/modules/shared/sql.server";
+import { containsTextInJoined } from "~/modules/shared/sql.server";
 import { ADULT_LEVELS, KIDS_LEVELS, cefrBand, levelById } from "../levels/levels";
 import { type StudentInput } from "./schema";
 
@@ -104,7 +104,8 @@ function filteredStudents(f: StudentFilters, today: string) {
   if (f.q) {
     // Every word must match one of the columns: "ana perez" finds Ana María Pérez.
     const words = f.q.split(/\s+/).filter(Boolean).slice(0, 6);
-    for (const word of words) query = query.where(() => containsTextInAny(SEARCHED_COLUMNS, word));
+    // SQLite reads them joined from students_list_idx (migration 0012).
+    for (const word of words) query = query.where(() => containsTextInJoined("s.search_text", SEARCHED_COLUMNS, word));
   }
   return query;
 }
@@ -183,34 +184,30 @@ async function withAbsences<R extends { id: number; enrollment_id: number | null
 
 /**
  * One page of students with the listed columns, their current course and
- * absence count. The matching students are read once, for the page's ids in
- * order and how many match (a window count); only the page's rows get their
- * course and absences.
+ * absence count. The page's ids in order and how many match are two reads
+ * of students_list_idx (migration 0012) for the common filters: in the
+ * index's order, without sorting the matches (a window count over the
+ * page's query made SQLite sort them all: 5 to 8 ms on the bench school,
+ * against about 1 ms for both); only the page's rows get their course and
+ * absences.
  */
 export async function listStudents(f: StudentFilters) {
   const today = await schoolToday();
-  const page = await ordered(filteredStudents(f, today), f)
-    .select(["s.id", sql<number>`count(*) over ()`.as("total")])
-    .limit(f.limit)
-    .offset(f.offset)
-    .execute();
-  if (page.length === 0) {
-    // Past the last page: the count has to be asked for on its own.
-    const count =
-      f.offset > 0
-        ? await filteredStudents(f, today)
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .executeTakeFirstOrThrow()
-        : { n: 0 };
-    return { rows: [], total: Number(count.n) };
-  }
+  const [page, count] = await Promise.all([
+    ordered(filteredStudents(f, today), f).select("s.id").limit(f.limit).offset(f.offset).execute(),
+    filteredStudents(f, today)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  if (page.length === 0) return { rows: [], total };
   const ids = page.map((r) => r.id);
   const found = await withCurrentCourse(db().selectFrom("students as s"), today, ids)
     .select(LIST_COLUMNS)
     .where("s.id", "in", ids)
     .execute();
   const byId = new Map(found.map((r) => [r.id, r]));
-  return { rows: await withAbsences(ids.map((id) => byId.get(id)!)), total: Number(page[0].total) };
+  return { rows: await withAbsences(ids.map((id) => byId.get(id)!)), total };
 }
 
 const EXPORT_BATCH = 500;
