@@ -13,7 +13,7 @@ import { finishHeaders, secureResponse } from "~/http/headers.server";
 import { withoutNulBytes } from "~/http/html-stream.server";
 import { failedSubmissionToast, redirectWithFailure } from "~/http/toast.server";
 import { i18nConfig } from "~/i18n/config";
-import { NAMESPACES, i18next, resources } from "~/i18n/i18n.server";
+import { NAMESPACES, i18next, rememberTranslations, resources } from "~/i18n/i18n.server";
 import { startMailSender } from "~/modules/mail/sender.server";
 import { logSafe } from "~/modules/shared/log.server";
 import { installZodMessages } from "~/modules/shared/zod-messages";
@@ -57,6 +57,7 @@ function renderingFor(lng: string, context: EntryContext) {
   let clone = clones.get(lng);
   if (!clone) {
     clone = rendering.cloneInstance({ lng, ns });
+    rememberTranslations(clone);
     clones.set(lng, clone);
   }
   return clone;

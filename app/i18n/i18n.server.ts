@@ -105,7 +105,9 @@ export const i18next = new RequestLocales({
 // builds and initialises a new instance on every call: most of a small
 // page's translation cost, issue 9.)
 const shared = createInstance();
-const sharedReady = shared.init({ ...i18nConfig, resources, ns: [...NAMESPACES] });
+const sharedReady = shared
+  .init({ ...i18nConfig, resources, ns: [...NAMESPACES] })
+  .then(() => rememberTranslations(shared));
 
 // getFixedT builds a new function each call; one per language and namespace is enough.
 const fixed = new Map<string, TFunction>();
@@ -138,4 +140,77 @@ export function englishText(key: unknown): string | undefined {
   for (const part of m[2].split("."))
     node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === "string" ? node : undefined;
+}
+
+type Translate = (keys: unknown, options?: Record<string, unknown>, lastKey?: unknown) => unknown;
+
+/** Most texts a production server makes, a few thousand per language. */
+const REMEMBERED_MAX = 20_000;
+
+/**
+ * Issue 18: i18next's translate() costs a few microseconds a call (key
+ * parsing, resource lookup, plural rules, interpolation), and a page calls
+ * it hundreds of times, mostly with the same keys and values as the page
+ * before: 8 to 14% of the gradebook's and the lists' CPU. In production the
+ * resources never change after start, so a call is a function of its keys
+ * and options alone, for an instance whose language is fixed (the render
+ * clones, one per language) or named in the options (the loaders' fixed t):
+ * each text is made once and remembered. Only calls whose keys and options
+ * are strings, numbers, booleans (or lists of them) are remembered; objects
+ * (returnObjects, a postProcess, nested values) are translated every time.
+ */
+export function rememberTranslations(instance: { language?: string }) {
+  // i18next's Translator is not in its types: the instance's `translator`.
+  const translator = (instance as unknown as { translator: { translate: Translate } }).translator;
+  const translate = translator.translate.bind(translator);
+  const made = new Map<string, unknown>();
+  translator.translate = (keys, options, lastKey) => {
+    const key = lastKey === undefined ? rememberKey(instance.language ?? "", keys, options) : null;
+    if (key === null) return translate(keys, options, lastKey);
+    let text = made.get(key);
+    if (text === undefined) {
+      text = translate(keys, options);
+      if (made.size >= REMEMBERED_MAX) made.clear();
+      made.set(key, text);
+    }
+    return text;
+  };
+}
+
+function rememberKey(language: string, keys: unknown, options: Record<string, unknown> | undefined): string | null {
+  let key = `${language}\u0000${plain(keys)}`;
+  if (key.endsWith("\u0001")) return null;
+  if (options) {
+    if (options.returnObjects || options.returnDetails || options.postProcess) return null;
+    for (const name in options) {
+      const value = plain(options[name]);
+      if (value.endsWith("\u0001")) return null;
+      key += `\u0000${name.length}:${name}=${value}`;
+    }
+  }
+  return key;
+}
+
+/**
+ * A value as text that says its type and length ("s5:hello", "n3"), so no two
+ * different calls make the same key whatever their strings hold; "\u0001" at
+ * the end when it is not a plain value.
+ */
+function plain(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return `s${value.length}:${value}`;
+    case "number":
+      return `n${value}`;
+    case "boolean":
+      return `b${value}`;
+    case "undefined":
+      return "u";
+    case "object":
+      if (value === null) return "z";
+      if (Array.isArray(value) && value.every((v) => typeof v === "string")) return `a${JSON.stringify(value)}`;
+      return "\u0001";
+    default:
+      return "\u0001";
+  }
 }
