@@ -67,11 +67,12 @@ export function SessionPicker({
   );
 }
 
+/** Each mark's checked colours (tailwind.css: mark-pill and mark-*). */
 const PILL: Record<AttendanceValue, string> = {
-  present: "has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50 has-[:checked]:text-emerald-950",
-  recovered: "has-[:checked]:border-sky-700 has-[:checked]:bg-sky-50 has-[:checked]:text-sky-950",
-  late: "has-[:checked]:border-amber-700 has-[:checked]:bg-amber-50 has-[:checked]:text-amber-950",
-  absent: "has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50 has-[:checked]:text-rose-950",
+  present: "mark-pill mark-present",
+  recovered: "mark-pill mark-recovered",
+  late: "mark-pill mark-late",
+  absent: "mark-pill mark-absent",
 };
 
 interface RosterStudent {
@@ -162,16 +163,15 @@ export function SessionForm({
                       <label
                         key={value}
                         data-mark={value}
-                        className={`flex min-h-12 min-w-11 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border border-slate-300 px-1 py-1.5 text-center text-xs leading-tight focus-within:ring-2 focus-within:ring-primary-dark focus-within:ring-offset-1 sm:min-h-11 sm:flex-row sm:gap-2 sm:rounded-full sm:px-3 sm:text-sm ${PILL[value]}`}
+                        className={PILL[value]}
                       >
                         <input
                           type="radio"
                           name={statusField(s.id)}
                           value={value}
                           defaultChecked={value === initial}
-                          className="h-4 w-4 shrink-0"
                         />
-                        <span className="break-words [hyphens:auto]">{valueLabel[value]}</span>
+                        <span>{valueLabel[value]}</span>
                       </label>
                     ))}
                   </div>

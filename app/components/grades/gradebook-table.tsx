@@ -65,6 +65,8 @@ export function GradebookTable({
   // 450 cells: translated once, filled per cell (same text as t() with the names).
   const cellLabel = translated(t, "gradebook.cellLabel", ["student", "item"]);
   const names = useAppNames();
+  // Each item's name in the reader's language, once per item rather than once per cell.
+  const itemNames = new Map(ordered.map((item) => [item.id, names.item(item.item_name)]));
   // Every cell's original in one hidden field (ADR 009), not a hidden input per cell.
   const originals = packOriginals(
     rows.flatMap((row) =>
@@ -199,7 +201,7 @@ export function GradebookTable({
                 const error = errors[name];
                 const id = cellId(row.id, item.id);
                 return (
-                  <td key={item.id} className="border-b border-slate-200 px-1 py-1 text-center align-top">
+                  <td key={item.id} className="grade-td">
                     <input
                       id={id}
                       name={name}
@@ -209,7 +211,7 @@ export function GradebookTable({
                       maxLength={10}
                       defaultValue={state?.values[name] ?? gradeText(stored, format.decimalSeparator)}
                       data-cell=""
-                      aria-label={cellLabel(row.name, names.item(item.item_name))}
+                      aria-label={cellLabel(row.name, itemNames.get(item.id) ?? item.item_name)}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-error` : undefined}
                       className="grade-cell"
@@ -223,7 +225,7 @@ export function GradebookTable({
                 );
               })}
               {shownCategories.map((c) => (
-                <td key={c} className="border-b border-slate-200 bg-slate-50 px-2 py-1 text-end tabular-nums">
+                <td key={c} className="num-td">
                   {format.score(row.averages[c])}
                 </td>
               ))}

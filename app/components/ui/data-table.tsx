@@ -100,7 +100,8 @@ export function DataTable<Row>({
 }) {
   if (rows.length === 0 && whenEmpty !== undefined) return <>{whenEmpty}</>;
   const cols = columns.filter((c): c is Column<Row> => !!c);
-  const pad = dense ? "px-2 py-1.5" : "px-3 py-2";
+  // tailwind.css: a list repeats its cell padding hundreds of times (issue 18).
+  const pad = dense ? "cell-dense" : "cell";
   const table = (
     <table className={cx(tableClassName, scroll && "sticky-first", stack && "stack-table")}>
       {caption ? <caption className="sr-only">{label}</caption> : null}
