@@ -213,7 +213,10 @@ function startBenchServer(url: string, baseline: Baseline | null) {
     DEMO_DATA: "off",
     RATE_LIMIT_FACTOR: "10000",
   };
-  if (WORKERS) env.WEB_CONCURRENCY = WORKERS;
+  // As `npm start` serves (one worker per core) unless BENCH_WORKERS says how
+  // many: startServer's own default is one process, which every bench before
+  // 2026-11-25 measured, whatever this file said.
+  env.WEB_CONCURRENCY = WORKERS ?? "";
   return startServer({
     databaseUrl: url,
     port: PORT,
