@@ -217,9 +217,7 @@ describe.runIf(testDialect === "sqlite")("the busy pages' queries read indexes (
 
   it("students list: status, age and a search read students_list_idx alone, in the list's order", async () => {
     const plans = await plansOf(() =>
-      listStudents(
-        parseStudentFilters(new URLSearchParams({ status: "active", age: "adults", q: "perf", page: "2" })),
-      ),
+      listStudents(parseStudentFilters(new URLSearchParams({ status: "active", age: "adults", q: "perf", page: "2" }))),
     );
     const matching = plans.filter((p) => p.sql.includes('from "students" as "s" where'));
     expect(matching).toHaveLength(2);

@@ -35,7 +35,9 @@ describe("rememberTranslations", () => {
         ["registration.scheduleLabel", { days: "Mon", start: "09:00", end: "11:00" }],
       ];
       // The calls are real texts: plural forms and values differ.
-      expect(plain.t("courses:syllabus.itemCount", { count: 1 })).not.toEqual(plain.t("courses:syllabus.itemCount", { count: 11 }));
+      expect(plain.t("courses:syllabus.itemCount", { count: 1 })).not.toEqual(
+        plain.t("courses:syllabus.itemCount", { count: 11 }),
+      );
       expect(plain.t("transfers:by", { name: "Ana" })).toContain("Ana");
       for (const [keys, options] of calls)
         for (let round = 0; round < 2; round++)
@@ -50,8 +52,7 @@ describe("rememberTranslations", () => {
 
   it("keeps calls apart whatever their strings hold, and does not remember objects", async () => {
     const { remembered } = await pair("en");
-    const store = remembered.store;
-    store.addResource("en", "common", "probe", "{{a}}|{{b}}");
+    remembered.addResource("en", "common", "probe", "{{a}}|{{b}}");
     // Values that would run together if the key were a plain join.
     expect(remembered.t("probe", { a: "x\u0000b=sy", b: "z" })).toBe("x\u0000b=sy|z");
     expect(remembered.t("probe", { a: "x", b: "y\u0000b=sz" })).toBe("x|y\u0000b=sz");

@@ -160,17 +160,8 @@ export function SessionForm({
                   <legend className="py-1 font-medium sm:float-start sm:w-72">{studentName(s)}</legend>
                   <div className="grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
                     {ATTENDANCE_VALUES.map((value) => (
-                      <label
-                        key={value}
-                        data-mark={value}
-                        className={PILL[value]}
-                      >
-                        <input
-                          type="radio"
-                          name={statusField(s.id)}
-                          value={value}
-                          defaultChecked={value === initial}
-                        />
+                      <label key={value} data-mark={value} className={PILL[value]}>
+                        <input type="radio" name={statusField(s.id)} value={value} defaultChecked={value === initial} />
                         <span>{valueLabel[value]}</span>
                       </label>
                     ))}
