@@ -6,6 +6,7 @@ import { courseAttendanceSummary, saveSessionAttendance } from "~/modules/attend
 import { absenceAlerts } from "~/modules/dashboard/dashboard.server";
 import { loadCourseSheet } from "~/modules/grades/gradebook.server";
 import { listStudents, parseStudentFilters } from "~/modules/students/students.server";
+import { coursesOfProfessor } from "~/modules/teachers/teachers.server";
 import { listTransfers, parseTransferFilters } from "~/modules/transfers/transfers.server";
 import { testDialect, useTestDatabase } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
@@ -202,6 +203,12 @@ describe.runIf(testDialect === "sqlite")("the busy pages' queries read indexes (
       true,
     );
     expectNoScan(summary, ["attendance", "enrollments", "students", "s"]);
+  });
+
+  it("a professor's courses count their own enrollments, not the school's (/teachers)", async () => {
+    const plans = await plansOf(() => coursesOfProfessor(professor, "2026-09-07"));
+    expectNoScan(plans, ["enrollments"]);
+    expect(plans.some((p) => p.plan.some((s) => s.includes("enrollments_course_idx")))).toBe(true);
   });
 
   it("students list: a course filter reads that course's enrollments; the page's details only its students", async () => {

@@ -236,16 +236,9 @@ export async function professorsOverview(f: ReturnType<typeof parseOverviewFilte
 
 /** A professor's active courses that are not over, with their enrolled count today: one query. */
 export async function coursesOfProfessor(professorId: number, today: string) {
-  const enrolled = db()
-    .selectFrom("enrollments")
-    .select(["course_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .where((eb) => enrolledOn(eb, today))
-    .groupBy("course_id")
-    .as("en");
   const rows = await db()
     .selectFrom("courses as c")
-    .leftJoin(enrolled, "en.course_id", "c.id")
-    .select([
+    .select((eb) => [
       "c.id",
       "c.course_id",
       "c.level_id",
@@ -254,7 +247,15 @@ export async function coursesOfProfessor(professorId: number, today: string) {
       "c.end_time",
       "c.start_date",
       "c.end_date",
-      "en.n as enrolled",
+      // Counted per course from its own enrollments (enrollments_course_idx): a
+      // count of the whole school's, grouped and then joined, grew with the
+      // school (issue 18: 3 ms on the bench school, 34 ms on one ten times larger).
+      eb
+        .selectFrom("enrollments")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("enrollments.course_id", "=", "c.id")
+        .where((e) => enrolledOn(e, today))
+        .as("enrolled"),
     ])
     .where("c.professor_id", "=", professorId)
     .where("c.status", "=", "active")
