@@ -51,3 +51,48 @@ describe("toasts and refusals end as sentences", () => {
     expect(wrong).toEqual([]);
   });
 });
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+describe("empty states and field hints end as sentences", () => {
+  // An empty state ("No student matches.") is a key named empty…; a field's hint
+  // under it, a key named …hint or …Hint. Not these: a search box's
+  // placeholder (…searchHint: the fields it searches, a label) and the menu's
+  // tooltips (menuTools.…Hint: names of actions). Plural forms are checked as
+  // each language has them.
+  const keys = new Set<string>();
+  for (const [ns, tree] of Object.entries((resources as Record<string, Record<string, unknown>>).en)) {
+    const walk = (node: unknown, prefix: string) => {
+      for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+        const key = prefix ? `${prefix}.${k}` : k;
+        if (v && typeof v === "object") walk(v, key);
+        else if (/(^|\.)(empty\w*|\w*[hH]int)$/.test(key.replace(PLURAL, "")) && !/searchHint$|^menuTools\./.test(key))
+          keys.add(`${ns}:${key.replace(PLURAL, "")}`);
+      }
+    };
+    walk(tree, "");
+  }
+
+  it("finds them", () => {
+    expect(keys.size).toBeGreaterThan(10);
+  });
+
+  it("in every language", () => {
+    const wrong: string[] = [];
+    for (const key of keys)
+      for (const lng of LANGUAGES) {
+        const [ns, rest] = key.split(":");
+        const parent = rest.includes(".")
+          ? text(lng, `${ns}:${rest.slice(0, rest.lastIndexOf("."))}`)
+          : (resources as Record<string, Record<string, unknown>>)[lng]?.[ns];
+        const leaf = rest.slice(rest.lastIndexOf(".") + 1);
+        const forms = Object.entries((parent ?? {}) as Record<string, unknown>).filter(
+          ([k]) => k === leaf || (k.startsWith(`${leaf}_`) && PLURAL.test(k)),
+        );
+        if (forms.length === 0) wrong.push(`${lng} ${key}: missing`);
+        for (const [k, value] of forms)
+          if (!/[.。!！?？؟]$/.test(String(value).trim())) wrong.push(`${lng} ${ns}:${k}: ${String(value)}`);
+      }
+    expect(wrong).toEqual([]);
+  });
+});
