@@ -190,14 +190,14 @@ export function AddItemForm({ exam, lastResult }: { exam: ExamType | null; lastR
       </h3>
       <Form method="post" {...getFormProps(form)} className="grid gap-x-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="add" />
-        <div className="sm:col-span-2">
+        <div className="field sm:col-span-2">
           <label htmlFor={fields.item_name.id} className="field-label">
             {t("syllabus.itemName")}
           </label>
           <input {...nameProps} key={nameProps.key} maxLength={ITEM_NAME_MAX} className="field-input" />
           <FieldError id={fields.item_name.errorId} errors={fields.item_name.errors} />
         </div>
-        <div>
+        <div className="field">
           <label htmlFor={fields.category.id} className="field-label">
             {t("syllabus.category")}
           </label>

@@ -134,8 +134,9 @@ export function TransferForm({ courses, from, students, levels, defaults, lastRe
             </ul>
             <FieldError id={fields.student_ids.errorId} errors={fields.student_ids.errors} />
           </fieldset>
+          {/* Fields side by side line up their selects whatever their labels and hints (tailwind.css .field). */}
           <div className="grid gap-x-4 sm:grid-cols-2">
-            <div>
+            <div className="field">
               <label htmlFor={fields.selected_course_id.id} className="field-label">
                 {t("form.selectedCourse")}
               </label>
@@ -156,10 +157,15 @@ export function TransferForm({ courses, from, students, levels, defaults, lastRe
               </select>
               <FieldError id={fields.selected_course_id.errorId} errors={fields.selected_course_id.errors} />
             </div>
-            <div>
-              <label htmlFor={fields.selected_level_id.id} className="field-label">
-                {t("form.selectedLevel")}
-              </label>
+            <div className="field">
+              <div>
+                <label htmlFor={fields.selected_level_id.id} className="field-label">
+                  {t("form.selectedLevel")}
+                </label>
+                <p id="level-hint" className="mb-1 text-xs text-slate-700">
+                  {t("form.nextLevelHint")}
+                </p>
+              </div>
               {/* Not `required`: a level is always chosen (there is no empty option). */}
               <select
                 {...getSelectProps(fields.selected_level_id)}
@@ -173,9 +179,6 @@ export function TransferForm({ courses, from, students, levels, defaults, lastRe
                   </option>
                 ))}
               </select>
-              <p id="level-hint" className="text-xs text-slate-700">
-                {t("form.nextLevelHint")}
-              </p>
               <FieldError id={fields.selected_level_id.errorId} errors={fields.selected_level_id.errors} />
             </div>
           </div>
