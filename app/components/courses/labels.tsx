@@ -154,7 +154,9 @@ export function useCourseLabel() {
   const rtl = i18n.dir(language) === "rtl";
   const made = madeLabels(i18n.store, language);
   return (c: CourseLabelParts) => {
-    const key = `${c.course_id}\0${c.level}\0${c.schedule_days}\0${c.start_time}\0${c.end_time}\0${c.professor ?? "\u0001"}`;
+    // Each part with its length: no two courses' parts run together into one key.
+    const parts = [c.course_id, c.level, c.schedule_days, c.start_time, c.end_time, c.professor];
+    const key = parts.map((p) => (p === null ? "-" : `${p.length}:${p}`)).join("");
     let label = made.get(key);
     if (label === undefined) {
       label = [
