@@ -178,13 +178,14 @@ export function rememberTranslations(instance: { language?: string }) {
 }
 
 function rememberKey(language: string, keys: unknown, options: Record<string, unknown> | undefined): string | null {
-  let key = `${language}\u0000${plain(keys)}`;
-  if (key.endsWith("\u0001")) return null;
+  const keyText = plain(keys);
+  if (keyText === null) return null;
+  let key = `${language}\u0000${keyText}`;
   if (options) {
     if (options.returnObjects || options.returnDetails || options.postProcess) return null;
     for (const name in options) {
       const value = plain(options[name]);
-      if (value.endsWith("\u0001")) return null;
+      if (value === null) return null;
       key += `\u0000${name.length}:${name}=${value}`;
     }
   }
@@ -193,10 +194,10 @@ function rememberKey(language: string, keys: unknown, options: Record<string, un
 
 /**
  * A value as text that says its type and length ("s5:hello", "n3"), so no two
- * different calls make the same key whatever their strings hold; "\u0001" at
- * the end when it is not a plain value.
+ * different calls make the same key whatever their strings hold; null when it
+ * is not a plain value.
  */
-function plain(value: unknown): string {
+function plain(value: unknown): string | null {
   switch (typeof value) {
     case "string":
       return `s${value.length}:${value}`;
@@ -209,8 +210,8 @@ function plain(value: unknown): string {
     case "object":
       if (value === null) return "z";
       if (Array.isArray(value) && value.every((v) => typeof v === "string")) return `a${JSON.stringify(value)}`;
-      return "\u0001";
+      return null;
     default:
-      return "\u0001";
+      return null;
   }
 }
