@@ -8,7 +8,7 @@ import { badRequest } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { teachersHomePage } from "~/modules/teachers/teachers-home.server";
 
-export const handle = { i18n: ["common", "school"] };
+export const handle = { i18n: ["common", "school", "course"] };
 
 // /teachers itself is open to every signed-in staff role and professors (spec
 // redirect rules; a student goes to /student); only a professor has courses to

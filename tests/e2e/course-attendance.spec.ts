@@ -36,6 +36,24 @@ async function focusedIsIn(locator: Locator) {
   return locator.evaluate((el) => el.contains(document.activeElement));
 }
 
+test("a course card on the professor's home leads straight to that course's attendance and gradebook", async ({
+  page,
+}) => {
+  await signIn(page, "professor@school.test");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: courseCode() }) });
+  await expect(card).toHaveCount(1);
+  const id = Number(
+    /\/course\/(\d+)\//.exec((await card.getByRole("link", { name: courseCode() }).getAttribute("href"))!)![1],
+  );
+  await card.getByRole("link", { name: "Gradebook", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/course/${id}/gradebook$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Gradebook" })).toBeVisible();
+  await page.goBack();
+  await card.getByRole("link", { name: "Attendance", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/course/${id}/attendance$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Attendance" })).toBeVisible();
+});
+
 test("a professor takes attendance for a past class by keyboard: one student late, saved with a toast, the summary changes", async ({
   page,
 }) => {

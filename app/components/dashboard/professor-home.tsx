@@ -58,7 +58,7 @@ function CourseCards({ courses }: { courses: TaughtCourse[] }) {
         <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {courses.map((c) => (
             <li key={c.id} className="card flex flex-col gap-2 p-4">
-              <h3 className="text-base font-semibold [overflow-wrap:anywhere]">
+              <h3 id={`course-${c.id}`} className="text-base font-semibold [overflow-wrap:anywhere]">
                 <Link to={c.href} className="text-primary-dark underline">
                   <Bdi ltr nowrap>
                     {c.code}
@@ -90,6 +90,18 @@ function CourseCards({ courses }: { courses: TaughtCourse[] }) {
                   {t("teachersHome.startsOn", { date: format.day(c.start_date) })}
                 </p>
               ) : null}
+              <p className="mt-auto flex flex-wrap gap-2 pt-1">
+                {(["attendance", "gradebook"] as const).map((page) => (
+                  <Link
+                    key={page}
+                    to={`/course/${c.id}/${page}`}
+                    aria-describedby={`course-${c.id}`}
+                    className="btn-secondary min-h-11"
+                  >
+                    {t(`course:nav.${page}`)}
+                  </Link>
+                ))}
+              </p>
             </li>
           ))}
         </ul>
