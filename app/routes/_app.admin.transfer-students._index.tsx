@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TransferStudents() {
-  const { rows, total, page, limit, open, courses, canEdit, canDecide } = useLoaderData<typeof loader>();
+  const { rows, total, page, limit, open, course, canEdit, canDecide } = useLoaderData<typeof loader>();
   // A refused decision (gone, already decided) says why above the list.
   const refused = useIntentResult<typeof action>(["approve", "reject"])?.result.error;
   const message = refused?.[""]?.[0] ?? refused?.id?.[0];
@@ -63,7 +63,7 @@ export default function TransferStudents() {
       />
       {message ? <FormAlert>{t(message)}</FormAlert> : null}
       {open ? <TransferDetail open={open} canEdit={canEdit} canDecide={canDecide} /> : null}
-      <TransferFilters courses={courses} />
+      <TransferFilters course={course} />
       <TransferTable rows={rows} />
       <Pagination page={page} limit={limit} total={total} />
     </div>

@@ -178,3 +178,31 @@ test("the list names each student's course by its code, level, schedule and prof
   // The code never breaks mid-string.
   await expect(row.locator("bdi.whitespace-nowrap", { hasText: "ADU-B1-MW-1921" })).toHaveCount(1);
 });
+
+test("the course filter is a search by code or professor; with JavaScript it suggests the matching courses (issue 18)", async ({
+  page,
+}) => {
+  await signIn(page, "reception@school.test");
+  await page.goto("/admin/students");
+  await waitForHydration(page);
+  const field = page.getByRole("combobox", { name: "Current course", exact: true });
+  await expect(field).toHaveAttribute("placeholder", "Code or professor");
+  await field.fill("ADU-B1-MW-19");
+  if (jsEnabled()) {
+    // The suggestions name each matching course by its label.
+    const option = page.locator('datalist#course_q-options option[value="ADU-B1-MW-1921"]');
+    await expect(option).toHaveCount(1);
+    await expect(option).toHaveText(/ADU-B1-MW-1921 · B1 · .*19:00–21:00 · Pablo Professor/);
+  }
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/[?&]course_q=ADU-B1-MW-19(&|$)/);
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows.nth(1)).toBeVisible();
+  for (const text of (await rows.allInnerTexts()).slice(1)) expect(text).toContain("ADU-B1-MW-1921");
+  await expect(page.getByRole("combobox", { name: "Current course", exact: true })).toHaveValue("ADU-B1-MW-19");
+
+  // A link that filters by the course's id shows its code in the field.
+  const course = dbRow<{ id: number }>("SELECT id FROM courses WHERE course_id = ?", "ADU-B1-MW-1921")!;
+  await page.goto(`/admin/students?course=${course.id}`);
+  await expect(page.getByRole("combobox", { name: "Current course", exact: true })).toHaveValue("ADU-B1-MW-1921");
+});

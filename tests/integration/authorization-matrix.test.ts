@@ -181,6 +181,8 @@ const MATRIX: Record<string, Entry> = {
     action: signedIn,
     intents: { unpin: f({ intent: "pin", item: "dashboard", state: "off", fetch: "1" }) },
   },
+  // A list's course search suggestions (issue 18): the roles that filter the students and transfers lists.
+  "resources.course-options": { path: () => "/resources/course-options?q=ADU", loader: ALL_STAFF },
   "resources.pending-transfers": {
     path: () => "/resources/pending-transfers",
     // The bell: admin, coordinator, financial. Not a path PRODUCT 2 names, so a

@@ -759,6 +759,7 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "resources.pending-transfers": { loader: { caller: admin, path: () => "/resources/pending-transfers" } },
+  "resources.course-options": { loader: { caller: admin, path: () => "/resources/course-options?q=ADU" } },
 
   // Signed-in layout and pages for every role
   _app: { loader: { caller: admin, path: () => "/profile" } },

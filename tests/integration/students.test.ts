@@ -9,6 +9,7 @@ import * as editRoute from "~/routes/_app.admin.students.$id_.edit";
 import * as listRoute from "~/routes/_app.admin.students._index";
 import * as newRoute from "~/routes/_app.admin.students.new";
 import * as csvRoute from "~/routes/admin.students[.csv]";
+import * as courseOptionsRoute from "~/routes/resources.course-options";
 import { addDays } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";
 import { callAction, callLoader, createRoleUsers, redirectedTo, request, signIn } from "../helpers/fixtures";
@@ -379,6 +380,59 @@ describe("the list", () => {
     expect(names(await list("?schedule=TUE-THU-17-19"))).toEqual(["Dario"]);
     expect(names(await list("?promotion=Navidad"))).toEqual(["Gloria"]);
     expect(names(await list(`?status=active&level=1&course=${courseA.id}`)).sort()).toEqual(["Alma", "Bruno", "Carla"]);
+  });
+
+  it("filters by a course search: the current students of every course whose code or professor contains it (issue 18)", async () => {
+    expect(names(await list("?course_q=tst-a1")).sort()).toEqual(["Alma", "Bruno", "Carla"]);
+    expect(names(await list("?course_q=TST-")).sort()).toEqual(["Alma", "Bruno", "Carla", "Dario"]);
+    expect(names(await list("?course_q=b1-tt&level=3"))).toEqual(["Dario"]);
+    expect(names(await list("?course_q=b1-tt&level=1"))).toEqual([]);
+    expect((await list("?course_q=no-such-course")).total).toBe(0);
+    // LIKE wildcards are literal; blank is no filter.
+    expect((await list("?course_q=%25")).total).toBe(0);
+    expect((await list("?course_q=+")).total).toBe((await list("")).total);
+    await db().updateTable("courses").set({ professor_id: users.professor.id }).where("id", "=", courseB.id).execute();
+    try {
+      expect(names(await list(`?course_q=${encodeURIComponent(users.professor.name.toUpperCase())}`))).toEqual([
+        "Dario",
+      ]);
+    } finally {
+      await db().updateTable("courses").set({ professor_id: null }).where("id", "=", courseB.id).execute();
+    }
+  });
+
+  it("carries no course list: only the code of a course a link filtered by (issue 18)", async () => {
+    const all = await list("");
+    expect(all).not.toHaveProperty("courses");
+    expect(all).toMatchObject({ course: null });
+    expect(await list(`?course=${courseA.id}`)).toMatchObject({ course: "TST-A1-MW" });
+    expect(await list("?course=99999999")).toMatchObject({ course: null, total: 0 });
+  });
+
+  it("suggests courses by code or professor as the user types, to the roles that filter by course (issue 18)", async () => {
+    const suggest = async (q: string, role: Role = "receptionist") => {
+      const response = await callLoader(
+        courseOptionsRoute,
+        request(`/resources/course-options?q=${encodeURIComponent(q)}`, { cookie: cookies[role] }),
+      );
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { courses: { id: number; course_id: string; level: string }[] }).courses;
+    };
+    expect((await suggest("tst-")).map((c) => c.course_id)).toEqual(["TST-A1-MW", "TST-B1-TT"]);
+    expect(await suggest("a1-mw", "financial")).toEqual([
+      expect.objectContaining({ id: courseA.id, course_id: "TST-A1-MW", level: "A1", professor: null }),
+    ]);
+    // One character suggests nothing; neither does a wildcard.
+    expect(await suggest("t")).toEqual([]);
+    expect(await suggest("%%")).toEqual([]);
+    expect(
+      redirectedTo(
+        await callLoader(courseOptionsRoute, request("/resources/course-options?q=tst", { cookie: cookies.professor })),
+      ),
+    ).toBe("/teachers");
+    expect(redirectedTo(await callLoader(courseOptionsRoute, request("/resources/course-options?q=tst")))).toMatch(
+      /^\/authentication\/login/,
+    );
   });
 
   it("ignores filter values it does not know", async () => {

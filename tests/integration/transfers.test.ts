@@ -573,5 +573,23 @@ describe("courses by their readable label (issue 19)", () => {
     );
     const found = ((await search.json()) as { found: { id: number; course: unknown }[] }).found;
     expect(found.find((f) => f.id === seventh)?.course).toEqual(from);
+
+    // The course filter is a search (issue 18): transfers from or to a course
+    // whose code or professor contains it; the page carries no course list.
+    const filtered = async (query: string) => {
+      const answer = await callLoader(
+        listRoute,
+        request(`/admin/transfer-students?limit=100&${query}`, { cookie: cookies.coordinator }),
+      );
+      return (await answer.json()) as { rows: { id: number }[]; course: string | null };
+    };
+    const ids = async (query: string) => (await filtered(query)).rows.map((r) => r.id);
+    expect(await ids("course_q=t-lbl")).toEqual([transfer.id]);
+    expect(await ids(`course_q=${encodeURIComponent(users.professor.name.toLowerCase())}`)).toEqual([transfer.id]);
+    expect(await ids("course_q=t-a1")).toContain(transfer.id);
+    expect(await ids("course_q=no-such-course")).toEqual([]);
+    expect(await ids("course_q=%25")).toEqual([]);
+    expect(await filtered(`course=${to.id}`)).toMatchObject({ course: "T-LBL-TT", rows: [{ id: transfer.id }] });
+    expect(await filtered("")).not.toHaveProperty("courses");
   });
 });

@@ -57,7 +57,7 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 describe("empty states and field hints end as sentences", () => {
   // An empty state ("No student matches.") is a key named empty…; a field's hint
   // under it, a key named …hint or …Hint. Not these: a search box's
-  // placeholder (…searchHint: the fields it searches, a label) and the menu's
+  // placeholder (…searchHint, …SearchHint: the fields it searches, a label) and the menu's
   // tooltips (menuTools.…Hint: names of actions). Plural forms are checked as
   // each language has them.
   const keys = new Set<string>();
@@ -66,7 +66,10 @@ describe("empty states and field hints end as sentences", () => {
       for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
         const key = prefix ? `${prefix}.${k}` : k;
         if (v && typeof v === "object") walk(v, key);
-        else if (/(^|\.)(empty\w*|\w*[hH]int)$/.test(key.replace(PLURAL, "")) && !/searchHint$|^menuTools\./.test(key))
+        else if (
+          /(^|\.)(empty\w*|\w*[hH]int)$/.test(key.replace(PLURAL, "")) &&
+          !/[sS]earchHint$|^menuTools\./.test(key)
+        )
           keys.add(`${ns}:${key.replace(PLURAL, "")}`);
       }
     };

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useAppNames } from "~/components/app-names";
-import { CourseLabel, type CourseLabelParts, useCourseLabel, useIsolate } from "~/components/courses/labels";
+import { CourseSearchField } from "~/components/courses/course-search-field";
+import { CourseLabel, type CourseLabelParts, useIsolate } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterInput, FilterSelect } from "~/components/ui/filters";
@@ -15,14 +16,14 @@ import { useStudentsTranslation } from "./use-students-translation";
 export function StudentFilters({
   sort,
   dir,
-  courses,
+  course,
 }: {
   sort: string;
   dir: string;
-  courses: (CourseLabelParts & { id: number })[];
+  /** The code of the course a link filtered by (?course=id). */
+  course: string | null;
 }) {
   const { t } = useStudentsTranslation();
-  const courseLabel = useCourseLabel();
   const isolate = useIsolate();
   const scheduleOptions = useScheduleOptions();
   const appNames = useAppNames();
@@ -61,11 +62,7 @@ export function StudentFilters({
           label={t("registration.fields.level")}
           options={ALL_LEVELS.map((l) => ({ value: l.id, label: isolate(appNames.level(l.name)) }))}
         />
-        <FilterSelect
-          name="course"
-          label={t("columns.course")}
-          options={courses.map((c) => ({ value: c.id, label: courseLabel(c) }))}
-        />
+        <CourseSearchField label={t("columns.course")} chosen={course} />
         <FilterSelect name="schedule" label={t("registration.fields.schedule")} options={scheduleOptions} />
         <FilterSelect
           name="promotion"

@@ -1,7 +1,8 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
-import { CourseLabel, type CourseLabelParts, useCourseLabel, useIsolate } from "~/components/courses/labels";
+import { CourseSearchField } from "~/components/courses/course-search-field";
+import { CourseLabel, type CourseLabelParts, useIsolate } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterInput, FilterSelect } from "~/components/ui/filters";
@@ -24,10 +25,9 @@ export interface TransferRow {
   students: { id: number; first_name: string; last_name: string; second_last_name: string; id_number: string | null }[];
 }
 
-/** The list's GET filters: search, status, kind, course, level and the dates. */
-export function TransferFilters({ courses }: { courses: (CourseLabelParts & { id: number })[] }) {
+/** The list's GET filters: search, status, kind, course (a search; `course`: the code of a course a link filtered by), level and the dates. */
+export function TransferFilters({ course }: { course: string | null }) {
   const { t } = useTranslation("transfers");
-  const courseLabel = useCourseLabel();
   const isolate = useIsolate();
   const appNames = useAppNames();
   return (
@@ -52,11 +52,7 @@ export function TransferFilters({ courses }: { courses: (CourseLabelParts & { id
             { value: "group", label: t("kind.group") },
           ]}
         />
-        <FilterSelect
-          name="course"
-          label={t("filters.course")}
-          options={courses.map((c) => ({ value: c.id, label: courseLabel(c) }))}
-        />
+        <CourseSearchField label={t("filters.course")} chosen={course} />
         <FilterSelect
           name="level"
           label={t("filters.level")}

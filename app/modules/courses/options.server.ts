@@ -1,6 +1,7 @@
 import { db } from "~/db/kysely.server";
 import { type AgeCategory } from "~/db/schema";
 import { levelById } from "~/modules/levels/levels";
+import { containsText } from "~/modules/shared/sql.server";
 
 /**
  * The parts of a course's readable label (issue 19): its code, level,
@@ -85,4 +86,49 @@ export function courseLabelOf(c: {
     end_time: c.end_time ?? "",
     professor: c.professor,
   };
+}
+
+// ---------------------------------------------------------------------------
+// A list's course filter as a search (issue 18): a list names the courses a
+// user types, never every course of the school (300 options on the bench
+// school, 3,000 on one ten times larger).
+
+/** The most suggestions a course search offers at once. */
+export const COURSE_SUGGESTIONS = 20;
+
+/** The ids of the courses whose code or professor's name contains `text` (any case), as a subquery. */
+export function coursesMatching(text: string) {
+  return db()
+    .selectFrom("courses as cm")
+    .leftJoin("users as cmp", "cmp.id", "cm.professor_id")
+    .select("cm.id")
+    .where((eb) => eb.or([containsText("cm.course_id", text), containsText("cmp.name", text)]));
+}
+
+/** What a course search suggests for `text`: the first matching courses by code, with what their labels show. */
+export async function courseSuggestions(text: string): Promise<CourseLabelParts[]> {
+  const rows = await db()
+    .selectFrom("courses")
+    .leftJoin("users", "users.id", "courses.professor_id")
+    .select([
+      "courses.id",
+      "courses.course_id",
+      "courses.level_id",
+      "courses.schedule_days",
+      "courses.start_time",
+      "courses.end_time",
+      "users.name as professor",
+    ])
+    .where("courses.id", "in", coursesMatching(text))
+    .orderBy("courses.course_id")
+    .limit(COURSE_SUGGESTIONS)
+    .execute();
+  return rows.map(({ level_id, ...r }) => ({ ...r, level: levelById(level_id)?.name ?? "" }));
+}
+
+/** The code of the course `id` (a list's filter field shows it when a link filters by id); null when there is none. */
+export async function courseCode(id: number | undefined): Promise<string | null> {
+  if (id === undefined) return null;
+  const row = await db().selectFrom("courses").select("course_id").where("id", "=", id).executeTakeFirst();
+  return row?.course_id ?? null;
 }

@@ -1,11 +1,11 @@
 import { type Role } from "~/db/schema";
 import { can } from "~/modules/auth/permissions";
 import { schoolToday } from "~/modules/calendar/sessions.server";
-import { courseLabelOf, courseLabelOptions, labelParts } from "~/modules/courses/options.server";
+import { courseCode, courseLabelOf, courseLabelOptions, labelParts } from "~/modules/courses/options.server";
 import { studentPortal } from "~/modules/mail/invitations.server";
 import { levelById } from "../levels/levels";
 import { formValuesOf } from "./schema";
-import { courseOptions, enrollmentHistory, getStudent, listStudents, parseStudentFilters } from "./students.server";
+import { enrollmentHistory, getStudent, listStudents, parseStudentFilters } from "./students.server";
 
 // The read models of the student pages (issue 17): what each page shows, in one call.
 
@@ -14,10 +14,10 @@ export function titleName(s: { first_name: string; last_name: string; second_las
   return [s.first_name, s.last_name, s.second_last_name].filter(Boolean).join(" ");
 }
 
-/** The list: a page of the filtered students (with their level's name), its order, the filter's courses. */
+/** The list: a page of the filtered students (with their level's name), its order, the course filtered by. */
 export async function studentListPage(params: URLSearchParams, role: Role) {
   const filters = parseStudentFilters(params);
-  const [{ rows, total }, courses] = await Promise.all([listStudents(filters), courseOptions()]);
+  const [{ rows, total }, course] = await Promise.all([listStudents(filters), courseCode(filters.course)]);
   return {
     // What the table shows, no more (issue 18): no level id, enrollment or course id.
     rows: rows.map((r) => ({
@@ -46,7 +46,8 @@ export async function studentListPage(params: URLSearchParams, role: Role) {
     limit: filters.limit,
     sort: filters.sort,
     dir: filters.dir,
-    courses,
+    // The course filter's field shows the course a link filtered by (?course=id); the rest is a search.
+    course,
     canEdit: can(role, "students:edit"),
   };
 }

@@ -6,7 +6,7 @@ import { audit } from "~/modules/audit/audit.server";
 import { PROMOTIONS, findSchedule } from "~/modules/calendar/schedules";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { enrolledOn, isEnrolledOn } from "~/modules/courses/enrollment";
-import { courseLabelOptions, labelParts } from "~/modules/courses/options.server";
+import { coursesMatching } from "~/modules/courses/options.server";
 import { MAX_ID } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
 import { containsTextInJoined } from "~/modules/shared/sql.server";
@@ -23,6 +23,8 @@ const filterSchema = z.object({
   age: z.enum(["kids", "adults"]).optional().catch(undefined),
   level: z.coerce.number().int().positive().max(1_000_000).optional().catch(undefined),
   course: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
+  // A course search (issue 18): the courses whose code or professor contains it.
+  course_q: z.string().trim().max(100).optional().catch(undefined),
   schedule: z.string().optional().catch(undefined),
   promotion: z.enum(PROMOTIONS).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
@@ -43,6 +45,7 @@ export function parseStudentFilters(params: URLSearchParams) {
     ...raw,
     schedule: findSchedule(raw.schedule)?.id === raw.schedule ? raw.schedule : undefined,
     q: raw.q || undefined,
+    course_q: raw.course_q || undefined,
     ...parsePaging(params, STUDENTS_PAGE_SIZE),
   };
 }
@@ -98,6 +101,16 @@ function filteredStudents(f: StudentFilters, today: string) {
         .selectFrom("enrollments")
         .select("enrollments.student_id")
         .where("enrollments.course_id", "=", course)
+        .where((eb2) => enrolledOn(eb2, today)),
+    );
+  }
+  if (f.course_q) {
+    const courses = coursesMatching(f.course_q);
+    query = query.where("s.id", "in", (eb) =>
+      eb
+        .selectFrom("enrollments")
+        .select("enrollments.student_id")
+        .where("enrollments.course_id", "in", courses)
         .where((eb2) => enrolledOn(eb2, today)),
     );
   }
@@ -225,11 +238,6 @@ export async function* exportStudents(f: StudentFilters) {
     yield await withAbsences(rows);
     if (rows.length < EXPORT_BATCH) return;
   }
-}
-
-/** Courses to filter by, by code, each with what its readable label shows (issue 19). */
-export async function courseOptions() {
-  return (await courseLabelOptions()).map(labelParts);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,12 +1,11 @@
 import { type Role } from "~/db/schema";
 import { can } from "~/modules/auth/permissions";
-import { labelParts } from "~/modules/courses/options.server";
+import { courseCode } from "~/modules/courses/options.server";
 import { rowId } from "~/modules/shared/ids";
 import { refuse } from "~/modules/shared/outcome";
 import { transferFormData } from "./form.server";
 import { TRANSFER_SEARCH_MAX } from "./limits";
 import {
-  courseChoices,
   currentCourseOf,
   getTransfer,
   listTransfers,
@@ -16,14 +15,14 @@ import {
 
 // The read models of the transfer pages (issue 17): what each page shows, in one call.
 
-/** The list (a page of the filtered transfers), the transfer opened by ?id=, the filter's courses and what the role may do. */
+/** The list (a page of the filtered transfers), the transfer opened by ?id=, the course filtered by and what the role may do. */
 export async function transferListPage(params: URLSearchParams, role: Role) {
   const filters = parseTransferFilters(params);
   const openId = rowId(params.get("id"));
-  const [list, open, courses] = await Promise.all([
+  const [list, open, course] = await Promise.all([
     listTransfers(filters),
     openId !== null ? getTransfer(openId) : Promise.resolve(null),
-    courseChoices(),
+    courseCode(filters.course),
   ]);
   return {
     total: list.total,
@@ -44,8 +43,8 @@ export async function transferListPage(params: URLSearchParams, role: Role) {
     page: filters.page,
     limit: filters.limit,
     open,
-    // The course filter shows each course's readable label (issue 19): only its parts, not the level id and age.
-    courses: courses.map(labelParts),
+    // The course filter's field shows the course a link filtered by (?course=id); the rest is a search.
+    course,
     canEdit: can(role, "transfers:edit"),
     canDecide: can(role, "transfers:decide"),
   };

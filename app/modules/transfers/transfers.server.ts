@@ -5,7 +5,7 @@ import { type ApprovalStatus, type Database } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { schoolDayRange, schoolToday } from "~/modules/calendar/sessions.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
-import { courseLabelOf, courseLabelOptions } from "~/modules/courses/options.server";
+import { courseLabelOf, courseLabelOptions, coursesMatching } from "~/modules/courses/options.server";
 import { levelById } from "~/modules/levels/levels";
 import { MAX_ID } from "~/modules/shared/ids";
 import { isIsoDate, parsePaging } from "~/modules/shared/listing";
@@ -19,6 +19,8 @@ export const TRANSFERS_PAGE_SIZE = 10;
 const filterSchema = z.object({
   status_level_change: z.enum(["pending", "approved", "rejected"]).optional().catch(undefined),
   course: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
+  // A course search (issue 18): transfers from or to a course whose code or professor contains it.
+  course_q: z.string().trim().max(100).optional().catch(undefined),
   level: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
   kind: z.enum(["single", "group"]).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
@@ -31,6 +33,7 @@ export function parseTransferFilters(params: URLSearchParams) {
   return {
     ...raw,
     q: raw.q || undefined,
+    course_q: raw.course_q || undefined,
     from: isIsoDate(raw.from) ? raw.from : undefined,
     to: isIsoDate(raw.to) ? raw.to : undefined,
     ...parsePaging(params, TRANSFERS_PAGE_SIZE),
@@ -119,6 +122,15 @@ function filteredTransfers(f: TransferFilters, range: { from?: string; to?: stri
     const course = f.course;
     query = query.where((eb) =>
       eb.or([eb("transfers.from_course_id", "=", course), eb("transfers.selected_course_id", "=", course)]),
+    );
+  }
+  if (f.course_q) {
+    const q = f.course_q;
+    query = query.where((eb) =>
+      eb.or([
+        eb("transfers.from_course_id", "in", coursesMatching(q)),
+        eb("transfers.selected_course_id", "in", coursesMatching(q)),
+      ]),
     );
   }
   if (f.level) query = query.where("transfers.selected_level_id", "=", f.level);
