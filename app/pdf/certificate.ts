@@ -16,6 +16,7 @@ import {
   assertPrintable,
   drawLogo,
   embedFonts,
+  savePdf,
   embedLogo,
   fill,
   fitText,
@@ -268,5 +269,5 @@ export async function certificatePdf(
   for (const d of certificates) {
     drawCertificatePage(new Sheet(doc.addPage(A4_LANDSCAPE), fonts.rtl), fonts, mark, d, locale);
   }
-  return doc.save();
+  return savePdf(doc);
 }

@@ -17,6 +17,7 @@ import {
   assertPrintable,
   drawLogo,
   embedFonts,
+  savePdf,
   embedLogo,
   fill,
   fitText,
@@ -429,5 +430,5 @@ export async function studentReportPdf(
     pages.drawSignature();
     pages.drawFooter();
   }
-  return doc.save();
+  return savePdf(doc);
 }

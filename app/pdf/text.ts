@@ -1,8 +1,10 @@
 import { deflateSync } from "node:zlib";
 import fontkit from "@pdf-lib/fontkit";
 import {
+  Cache,
   type Color,
   type PDFDocument,
+  PDFFlateStream,
   type PDFFont,
   type PDFImage,
   type PDFPage,
@@ -159,6 +161,22 @@ function nativeDeflate(doc: PDFDocument) {
       ...dict,
       Filter: "FlateDecode",
     });
+}
+
+/**
+ * Saves the document with its pages' content streams compressed by Node's
+ * zlib as well (pdf-lib deflates them with pako when it writes them: a
+ * certificate's pages cost more to compress than to draw). The same
+ * FlateDecode streams; a stream's cache still empties when operators are
+ * pushed onto it.
+ */
+export function savePdf(doc: PDFDocument): Promise<Uint8Array> {
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFFlateStream)) continue;
+    const stream = object as unknown as { encode: boolean; contentsCache: Cache<Uint8Array> } & PDFFlateStream;
+    if (stream.encode) stream.contentsCache = Cache.populatedBy(() => deflateSync(stream.getUnencodedContents()));
+  }
+  return doc.save();
 }
 
 /**

@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 const ARABIC: PdfLocale = { labels: { ...ar, results: resultWords(arCommon.grading) }, locale: "ar", rtl: true };
 
-/** Every black filled rectangle of page 1: its page x, y (bottom-left) and size. */
+/** Every rectangle of the black filled paths of page 1: its page x, y (bottom-left) and size. */
 async function blackRectangles(bytes: Uint8Array) {
   const doc = await PDFDocument.load(bytes);
   const contents = doc.getPage(0).node.Contents();
@@ -32,11 +32,12 @@ async function blackRectangles(bytes: Uint8Array) {
     .map((s) => Buffer.from(decodePDFRawStream(s).decode()).toString("latin1"))
     .join("\n");
   const num = String.raw`(-?[\d.]+)`;
-  const block = new RegExp(
-    String.raw`q\s+0 0 0 rg\s+[^Q]*?1 0 0 1 ${num} ${num} cm[^Q]*?0 0 m\s+0 ${num} l\s+${num} ${num} l[^Q]*?f\s+Q`,
-    "g",
+  const rect = new RegExp(String.raw`${num} ${num} ${num} ${num} re`, "g");
+  // q, black fill, one or more rectangles, f, Q: the QR code's path.
+  const block = new RegExp(String.raw`q\s+0 0 0 rg\s+((?:-?[\d.]+ -?[\d.]+ -?[\d.]+ -?[\d.]+ re\s+)+)f\s+Q`, "g");
+  return [...text.matchAll(block)].flatMap((b) =>
+    [...b[1].matchAll(rect)].map((m) => ({ x: +m[1], y: +m[2], width: +m[3], height: +m[4] })),
   );
-  return [...text.matchAll(block)].map((m) => ({ x: +m[1], y: +m[2], width: +m[4], height: +m[3] }));
 }
 
 /** The module grid the rectangles cover, in the QR area of the layout, row by row from the top. */
