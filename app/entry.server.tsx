@@ -11,13 +11,13 @@ import { prepareDatabase } from "~/db/prepare.server";
 import { sessionSecrets } from "~/env.server";
 import { finishHeaders, secureResponse } from "~/http/headers.server";
 import { withoutNulBytes } from "~/http/html-stream.server";
+import { pageStyles } from "~/http/stylesheet.server";
 import { failedSubmissionToast, redirectWithFailure } from "~/http/toast.server";
 import { i18nConfig } from "~/i18n/config";
 import { NAMESPACES, i18next, rememberTranslations, resources } from "~/i18n/i18n.server";
 import { startMailSender } from "~/modules/mail/sender.server";
 import { logSafe } from "~/modules/shared/log.server";
 import { installZodMessages } from "~/modules/shared/zod-messages";
-import appCss from "~/tailwind.css?inline";
 
 // A production server without SESSION_SECRET refuses to start, not to serve.
 sessionSecrets();
@@ -209,7 +209,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <CssContext.Provider value={appCss}>
+        <CssContext.Provider value={pageStyles(request)}>
           <I18nextProvider i18n={instance}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
           </I18nextProvider>

@@ -1,11 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { CssContext, InlineCss } from "~/components/inline-css";
 import { apiError } from "~/http/api.server";
 import { dirOf } from "~/i18n/config";
 import { i18next, translator } from "~/i18n/i18n.server";
-import appCss from "~/tailwind.css?inline";
 import { logSafe } from "../modules/shared/log.server";
 import { securityHeaders } from "./headers.server";
+import { STYLESHEET } from "./stylesheet.server";
 
 // Issue 16 L4, ADR 027. Remix's server runtime (2.17, throwIfPotentialCSRFAttack
 // in handleDocumentRequest) refuses a document form post whose Origin does not
@@ -70,9 +69,8 @@ export async function refuseForeignDocumentPost(request: Request): Promise<Respo
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
-        <CssContext.Provider value={appCss}>
-          <InlineCss />
-        </CssContext.Provider>
+        {/* Inline, with no file to prefetch: this page's CSP allows inline styles only. */}
+        <style dangerouslySetInnerHTML={{ __html: STYLESHEET }} />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <main id="main" className="p-4">

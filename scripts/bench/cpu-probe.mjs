@@ -2,7 +2,7 @@
 // for a busy machine, where requests/s mean little.
 //   node scripts/bench/cpu-probe.mjs [--n=200] [--rounds=3] [--batch=25]
 //     [--only=status,dashboard,...] [--cwd=.[,/other/checkout]] [--port=3199]
-//     [--encoding=identity|gzip] [--db=file:...]
+//     [--encoding=identity|gzip] [--db=file:...] [--returning]
 // Starts `server/index.js build/server/index.js` with WEB_CONCURRENCY=1 in each
 // --cwd (its data/bench.db unless --db), signs in as the bench's staff and
 // professor, warms each page up, then per page and round sends N requests to
@@ -31,6 +31,8 @@ const DB = arg("db", undefined);
 const TICKS = 100;
 const ARG_ENCODING = arg("encoding", "identity");
 const PASSWORD = arg("password", "demo-pass-2026");
+// --returning: as a browser that holds the stylesheet file (ADR 051).
+const RETURNING = process.argv.includes("--returning");
 
 const cpuMs = (pid) => {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -91,6 +93,7 @@ for (const server of servers) {
   }
   server.staff = await signIn(server.base, "admin@school.test");
   server.professor = await signIn(server.base, "professor@school.test");
+  server.css = RETURNING ? await stylesheetCookie(server.base) : "";
 }
 const courseId = arg("course", "151");
 const pages = [
@@ -105,8 +108,22 @@ const pages = [
   ["home", `/course/${courseId}/home`, "professor"],
 ].filter(([name]) => !ONLY?.length || ONLY.includes(name));
 
+/** The cookie the stylesheet file's answer sets ("" for a build without it). */
+async function stylesheetCookie(base) {
+  const href = /<style id="app-css" data-href="([^"]+)"/.exec(await (await fetch(`${base}/status`)).text())?.[1];
+  if (!href) return "";
+  const file = await fetch(`${base}${href}`);
+  await file.arrayBuffer();
+  return (
+    file.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("css=")) ?? ""
+  );
+}
+
 async function get(server, p, who) {
-  const cookie = who ? server[who] : null;
+  const cookie = [who ? server[who] : "", server.css].filter(Boolean).join("; ");
   const res = await fetch(`${server.base}${p}`, {
     headers: { Accept: "text/html", "Accept-Encoding": ARG_ENCODING, ...(cookie ? { Cookie: cookie } : {}) },
     redirect: "manual",

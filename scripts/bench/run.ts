@@ -229,6 +229,26 @@ function startBenchServer(url: string, baseline: Baseline | null) {
 /** The session cookie of a sign-in through the login form. */
 const signIn = (email: string) => signInAt(BASE, email, BENCH_PASSWORD);
 
+/**
+ * The cookie a browser holds once it has fetched the stylesheet file (ADR
+ * 051: a first page carries the stylesheet and has the browser prefetch the
+ * file; the pages after it link the file). "" for a build that always carries
+ * it (the baseline).
+ */
+async function stylesheetCookie(): Promise<string> {
+  const page = await (await fetch(`${BASE}/status`)).text();
+  const href = /<style id="app-css" data-href="([^"]+)"/.exec(page)?.[1];
+  if (!href) return "";
+  const file = await fetch(`${BASE}${href}`);
+  await file.arrayBuffer();
+  return (
+    file.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("css=")) ?? ""
+  );
+}
+
 /** A bearer token from the JSON API's login. */
 async function apiToken(email: string): Promise<string> {
   const res = await fetch(`${BASE}/v1/api/auth/login`, {
@@ -593,7 +613,13 @@ async function benchServer(
     const optional = baseline !== null;
     const certified = certifiedStudent(school);
     await issueCertificate(staff, certified, !optional);
-    const list = [CEILING, ...endpoints(school, staff, professor, bearer, certified)].filter(opts.only ?? (() => true));
+    // As a returning browser asks for them: it holds the stylesheet file (ADR 051).
+    const css = await stylesheetCookie();
+    const list = [CEILING, ...endpoints(school, staff, professor, bearer, certified)]
+      .filter(opts.only ?? (() => true))
+      .map((e) =>
+        css ? { ...e, headers: { ...e.headers, Cookie: [e.headers.Cookie, css].filter(Boolean).join("; ") } } : e,
+      );
     for (const e of list) rows.push(await measure(e, pid, optional));
 
     const dom = opts.dom ? await domSizes(school, staff, professor) : [];
@@ -705,7 +731,7 @@ async function main() {
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")} at start; Node ${process.version}.`,
-    `Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP} s of warm-up, against \`server/index.js\` (NODE_ENV=production, ${workers})${GZIP ? ", then the pages again with Accept-Encoding: gzip, deflate, br" : ", no compression asked"}.`,
+    `Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP} s of warm-up, against \`server/index.js\` (NODE_ENV=production, ${workers})${GZIP ? ", then the pages again with Accept-Encoding: gzip, deflate, br" : ", no compression asked"}; requests as a returning browser's, which holds the stylesheet file (ADR 051).`,
     BASELINE
       ? `Baseline: commit ${BASELINE} (its own worktree, build, \`npm start\` and bench school), measured just before the current build on each database; ratio = req/s ÷ the baseline's req/s (target ≥ ${BUDGET.ratio}× on every page).`
       : "No baseline (--no-baseline).",

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type Database, type Role, type User } from "~/db/schema";
 import { issueSession } from "~/http/session.server";
+import { STYLESHEET_VERSION } from "~/http/stylesheet.server";
 import { ROLES } from "~/modules/auth/permissions";
 import { useTestDatabase } from "../helpers/db";
 import {
@@ -152,6 +153,12 @@ const MATRIX: Record<string, Entry> = {
     loader: open,
     action: open,
     intents: { next: f({ intent: "next" }), back: f({ intent: "back" }) },
+  },
+  // The stylesheet file (ADR 051): public, like the sign-in page it styles.
+  "styles.$version[.]css": {
+    path: () => `/styles/${STYLESHEET_VERSION}.css`,
+    params: () => ({ version: STYLESHEET_VERSION }),
+    loader: open,
   },
   // Certificate verification (issue 21, ADR 048): public, no sign-in.
   "certificates.verify._index": { path: () => "/certificates/verify", loader: open },

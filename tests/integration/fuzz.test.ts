@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type Role, type User } from "~/db/schema";
 import { issueSession } from "~/http/session.server";
+import { STYLESHEET_VERSION } from "~/http/stylesheet.server";
 import { ROLES } from "~/modules/auth/permissions";
 import { resetPassword } from "~/modules/users/users.server";
 import { addDays, schoolDay } from "../helpers/clock";
@@ -1412,6 +1413,13 @@ const MATRIX: Record<string, Entry> = {
   // Certificates anyone can verify (issue 21): public lookups (counted per client), the staff's revoke and re-issue.
   "certificates.verify._index": {
     loader: { caller: anonymous, path: () => "/certificates/verify", writes: ["verify_lookups"] },
+  },
+  "styles.$version[.]css": {
+    loader: {
+      caller: anonymous,
+      path: (p) => `/styles/${p.version}.css`,
+      params: { version: () => [STYLESHEET_VERSION, "AAAAAAAAAAAAAAAA"] },
+    },
   },
   "certificates.verify.$code": {
     loader: {
