@@ -21,13 +21,17 @@ export interface CourseLabelParts {
 
 /**
  * Every course, by code, with what its label shows and its level and age; or
- * only the active ones, those of an age category, those not finished on `openOn`.
+ * only the active ones, those of an age category, those not finished on
+ * `openOn`, those whose code or professor contains `matching` (coursesMatching),
+ * the first `limit`.
  */
 export async function courseLabelOptions({
   activeOnly = false,
   age,
   openOn,
-}: { activeOnly?: boolean; age?: AgeCategory; openOn?: string } = {}) {
+  matching,
+  limit,
+}: { activeOnly?: boolean; age?: AgeCategory; openOn?: string; matching?: string; limit?: number } = {}) {
   let query = db()
     .selectFrom("courses")
     .leftJoin("users", "users.id", "courses.professor_id")
@@ -44,7 +48,10 @@ export async function courseLabelOptions({
   if (activeOnly) query = query.where("courses.status", "=", "active");
   if (age) query = query.where("courses.age_category", "=", age);
   if (openOn) query = query.where("courses.end_date", ">=", openOn);
-  const rows = await query.orderBy("courses.course_id").execute();
+  if (matching !== undefined) query = query.where("courses.id", "in", coursesMatching(matching));
+  query = query.orderBy("courses.course_id");
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
   return rows.map((r) => ({ ...r, level: levelById(r.level_id)?.name ?? "" }));
 }
 
@@ -107,23 +114,7 @@ export function coursesMatching(text: string) {
 
 /** What a course search suggests for `text`: the first matching courses by code, with what their labels show. */
 export async function courseSuggestions(text: string): Promise<CourseLabelParts[]> {
-  const rows = await db()
-    .selectFrom("courses")
-    .leftJoin("users", "users.id", "courses.professor_id")
-    .select([
-      "courses.id",
-      "courses.course_id",
-      "courses.level_id",
-      "courses.schedule_days",
-      "courses.start_time",
-      "courses.end_time",
-      "users.name as professor",
-    ])
-    .where("courses.id", "in", coursesMatching(text))
-    .orderBy("courses.course_id")
-    .limit(COURSE_SUGGESTIONS)
-    .execute();
-  return rows.map(({ level_id, ...r }) => ({ ...r, level: levelById(level_id)?.name ?? "" }));
+  return (await courseLabelOptions({ matching: text, limit: COURSE_SUGGESTIONS })).map(labelParts);
 }
 
 /** The code of the course `id` (a list's filter field shows it when a link filters by id); null when there is none. */
