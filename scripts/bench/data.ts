@@ -1081,8 +1081,9 @@ async function main() {
         db,
       );
     }
-    // As autovacuum would after a bulk load: the planner needs the tables' statistics.
-    await sql`analyze`.execute(db);
+    // As autovacuum does after a bulk load (PostgreSQL 13 on): the planner needs
+    // the tables' statistics, and index-only scans their visibility map.
+    await sql`vacuum analyze`.execute(db);
   } else {
     await sql`pragma wal_checkpoint(truncate)`.execute(db);
   }

@@ -62,12 +62,15 @@ export function containsTextInAny(columns: readonly string[], text: string): Exp
 /**
  * containsTextInAny over a stored column that holds `columns` joined as
  * joinedColumns() joins them, with FOLDS_TO_ASCII already folded (SQLite's
- * students.search_text, kept by triggers, migration 0012): the same answers,
- * without building the text for every row. PostgreSQL has no such column.
+ * students.search_text, kept by triggers, migration 0012; on PostgreSQL a
+ * generated column that holds it lowered, migration 0013): the same answers,
+ * without building the text for every row.
  */
 export function containsTextInJoined(joined: string, columns: readonly string[], text: string): Expression<SqlBool> {
-  if (database().dialect !== "sqlite") return containsTextInAny(columns, text);
   if (text.includes(SEPARATOR)) return containsTextInEach(columns, text);
+  // PostgreSQL's column holds the joined text lowered already (migration 0013).
+  if (database().dialect !== "sqlite")
+    return sql<SqlBool>`${sql.ref(joined)} like lower(${likePattern(text)}) escape '\\'`;
   return containsText(joined, text, { folded: true });
 }
 
