@@ -1,10 +1,11 @@
-// npm run bench:explain [-- --plans] [-- --page=<name>]
+// npm run bench:explain [-- --plans] [-- --planning] [-- --page=<name>]
 //
 // Where a page's time goes on the bench school (`npm run bench:data`): calls
 // the loaders a document request runs (root, layouts, the page) in process,
 // several times, and prints each page's loader time (wall and CPU) with every
 // query it ran and that query's time (median). With --plans, each SELECT's plan: EXPLAIN
-// QUERY PLAN on SQLite, EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL.
+// QUERY PLAN on SQLite, EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL. With
+// --planning (PostgreSQL), each SELECT's planning time.
 // DATABASE_URL as for the app (default file:./data/bench.db).
 import { type LoaderFunction } from "@remix-run/node";
 import { CompiledQuery } from "kysely";
@@ -31,6 +32,7 @@ import { BENCH_COURSE_CODE, BENCH_PROFESSOR, BENCH_SQLITE_URL, BENCH_STAFF, cert
 const RUNS = 7;
 const args = process.argv.slice(2);
 const PLANS = args.includes("--plans");
+const PLANNING = args.includes("--planning");
 const ONLY = args.find((a) => a.startsWith("--page="))?.slice(7);
 
 interface Recorded {
@@ -113,10 +115,25 @@ async function runPage(page: Page) {
     console.log(
       `  ${q.median.toFixed(2).padStart(8)} ms${q.perRun !== 1 ? ` ×${q.perRun}` : ""}  ${oneLine(q.sql).slice(0, 220)}`,
     );
+    if (PLANNING && handle.dialect === "postgres" && /^\s*(select|with)\b/i.test(q.sql))
+      console.log(`               planning ${(await planningMs(q.sql, q.parameters)).toFixed(2)} ms`);
     if (PLANS && /^\s*(select|with)\b/i.test(q.sql)) {
       for (const line of await plan(q.sql, q.parameters)) console.log(`               ${line}`);
     }
   }
+}
+
+/** PostgreSQL's time to plan a query (the least of five), what every execution of an unnamed statement pays. */
+async function planningMs(text: string, parameters: readonly unknown[]) {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const r = await db().executeQuery<{ "QUERY PLAN": string }>(
+      CompiledQuery.raw(`explain (summary, costs off) ${text}`, [...parameters]),
+    );
+    const line = r.rows.map((row) => row["QUERY PLAN"]).find((l) => l.startsWith("Planning Time"));
+    times.push(Number(/([\d.]+) ms/.exec(line ?? "")?.[1] ?? NaN));
+  }
+  return Math.min(...times);
 }
 
 async function plan(text: string, parameters: readonly unknown[]): Promise<string[]> {

@@ -77,43 +77,48 @@ async function studentsOf(ids: number[]): Promise<Map<number, TransferStudent[]>
   return map;
 }
 
-function baseQuery() {
-  return db()
-    .selectFrom("transfers")
+/**
+ * A query of transfers with what a row shows: its two courses joined and the
+ * names of their professors, its creator and its decider as subqueries. Not
+ * four more joins: PostgreSQL spent 3.4 ms planning the seven-table join of
+ * every list page against 0.2 ms for this (issue 18), for the same rows.
+ */
+function withListColumns(query: ReturnType<typeof filteredTransfers>) {
+  return query
     .leftJoin("courses as from_course", "from_course.id", "transfers.from_course_id")
     .innerJoin("courses as to_course", "to_course.id", "transfers.selected_course_id")
-    .leftJoin("users as from_prof", "from_prof.id", "from_course.professor_id")
-    .leftJoin("users as to_prof", "to_prof.id", "to_course.professor_id")
-    .leftJoin("users as creator", "creator.id", "transfers.created_by")
-    .leftJoin("users as decider", "decider.id", "transfers.decided_by");
+    .select((eb) => {
+      const nameOf = (
+        id: "from_course.professor_id" | "to_course.professor_id" | "transfers.created_by" | "transfers.decided_by",
+      ) => eb.selectFrom("users").select("users.name").whereRef("users.id", "=", id);
+      return [
+        "transfers.id",
+        "transfers.is_group",
+        "transfers.status",
+        "transfers.selected_level_id",
+        "transfers.selected_course_id",
+        "transfers.from_course_id",
+        "transfers.reason",
+        "transfers.created_at",
+        "transfers.decided_at",
+        "from_course.course_id as from_course_code",
+        "to_course.course_id as to_course_code",
+        // What each course's readable label shows (issue 19).
+        "from_course.level_id as from_level_id",
+        "from_course.schedule_days as from_schedule_days",
+        "from_course.start_time as from_start_time",
+        "from_course.end_time as from_end_time",
+        nameOf("from_course.professor_id").as("from_professor"),
+        "to_course.level_id as to_level_id",
+        "to_course.schedule_days as to_schedule_days",
+        "to_course.start_time as to_start_time",
+        "to_course.end_time as to_end_time",
+        nameOf("to_course.professor_id").as("to_professor"),
+        nameOf("transfers.created_by").as("created_by_name"),
+        nameOf("transfers.decided_by").as("decided_by_name"),
+      ];
+    });
 }
-
-const LIST_COLUMNS = [
-  "transfers.id",
-  "transfers.is_group",
-  "transfers.status",
-  "transfers.selected_level_id",
-  "transfers.selected_course_id",
-  "transfers.from_course_id",
-  "transfers.reason",
-  "transfers.created_at",
-  "transfers.decided_at",
-  "from_course.course_id as from_course_code",
-  "to_course.course_id as to_course_code",
-  // What each course's readable label shows (issue 19).
-  "from_course.level_id as from_level_id",
-  "from_course.schedule_days as from_schedule_days",
-  "from_course.start_time as from_start_time",
-  "from_course.end_time as from_end_time",
-  "from_prof.name as from_professor",
-  "to_course.level_id as to_level_id",
-  "to_course.schedule_days as to_schedule_days",
-  "to_course.start_time as to_start_time",
-  "to_course.end_time as to_end_time",
-  "to_prof.name as to_professor",
-  "creator.name as created_by_name",
-  "decider.name as decided_by_name",
-] as const;
 
 function filteredTransfers(f: TransferFilters, range: { from?: string; to?: string }) {
   let query = db().selectFrom("transfers");
@@ -157,14 +162,7 @@ function filteredTransfers(f: TransferFilters, range: { from?: string; to?: stri
 export async function listTransfers(f: TransferFilters) {
   const query = filteredTransfers(f, await schoolDayRange(f.from, f.to));
   const [rows, count] = await Promise.all([
-    query
-      .leftJoin("courses as from_course", "from_course.id", "transfers.from_course_id")
-      .innerJoin("courses as to_course", "to_course.id", "transfers.selected_course_id")
-      .leftJoin("users as from_prof", "from_prof.id", "from_course.professor_id")
-      .leftJoin("users as to_prof", "to_prof.id", "to_course.professor_id")
-      .leftJoin("users as creator", "creator.id", "transfers.created_by")
-      .leftJoin("users as decider", "decider.id", "transfers.decided_by")
-      .select(LIST_COLUMNS)
+    withListColumns(query)
       .orderBy("transfers.created_at", "desc")
       .orderBy("transfers.id", "desc")
       .limit(f.limit)
@@ -233,7 +231,7 @@ interface LabelColumns {
 }
 
 export async function getTransfer(id: number) {
-  const row = await baseQuery().select(LIST_COLUMNS).where("transfers.id", "=", id).executeTakeFirst();
+  const row = await withListColumns(db().selectFrom("transfers")).where("transfers.id", "=", id).executeTakeFirst();
   if (!row) return null;
   const students = await studentsOf([id]);
   return {
