@@ -221,14 +221,16 @@ app.use(async (req, res, next) => {
 // the JSON API, files) are decided in one place, headers.server.ts, which
 // entry.server's finishResponse applies: resource routes reach no other hook.
 const remix = createRequestHandler(build, process.env.NODE_ENV);
-const { finishResponse } = build.entry.module;
+const { finishResponse, inRequestScope } = build.entry.module;
 if (typeof finishResponse !== "function")
   throw new Error("The build's entry.server exports no finishResponse (issue 16 L6).");
+if (typeof inRequestScope !== "function") throw new Error("The build's entry.server exports no inRequestScope.");
 app.all("*", async (req, res, next) => {
   try {
     const request = createRemixRequest(req, res);
     // The socket's address; behind TRUST_PROXY the app reads X-Forwarded-For (clientKey).
-    const response = await remix(request, { clientAddress: req.socket.remoteAddress });
+    // A GET's loaders share what they read once (request-scope.server.ts).
+    const response = await inRequestScope(request, () => remix(request, { clientAddress: req.socket.remoteAddress }));
     await sendRemixResponse(res, finishResponse(request, response));
   } catch (error) {
     next(error);

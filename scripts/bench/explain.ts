@@ -11,6 +11,7 @@ import { type LoaderFunction } from "@remix-run/node";
 import { CompiledQuery } from "kysely";
 import { closeDatabase, connect, db, useDatabase } from "~/db/kysely.server";
 import { migrateToLatest } from "~/db/migrate.server";
+import { inRequestScope } from "~/http/request-scope.server";
 import { issueSession } from "~/http/session.server";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { issueCertificates } from "~/modules/certificates/certificates.server";
@@ -74,8 +75,9 @@ async function sessionFor(email: string) {
 async function runPage(page: Page) {
   const call = async () => {
     const request = new Request(`http://localhost${page.path}`, { headers: page.headers });
-    const results = await Promise.allSettled(
-      page.loaders.map((loader) => loader({ request, params: page.params ?? {}, context: {} })),
+    // As server/serve.js runs them: in the request's scope (a GET's loaders share their reads).
+    const results = await inRequestScope(request, () =>
+      Promise.allSettled(page.loaders.map((loader) => loader({ request, params: page.params ?? {}, context: {} }))),
     );
     for (const r of results) {
       const value = r.status === "fulfilled" ? r.value : r.reason;

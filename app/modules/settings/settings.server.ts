@@ -1,5 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { db } from "~/db/kysely.server";
+import { oncePerRequest } from "~/http/request-scope.server";
 import { LANGUAGES, type Language } from "~/i18n/config";
 import { audit } from "~/modules/audit/audit.server";
 import {
@@ -15,7 +16,8 @@ import { type SchoolLogo, embedLogoImage, missingGlyphs } from "~/pdf/text";
 import { DEFAULT_SETTINGS, type SettingsInput } from "./settings";
 
 // The school's settings (issue 15): rows of the settings table, read from the
-// database on every call. No copy is kept in the process: a change made
+// database once per request (oncePerRequest: the loaders of a page share the
+// read; a POST reads on every call). No copy outlives a request: a change made
 // through one app instance holds on the next request of every other one.
 
 const KEYS = { name: "school_name", timeZone: "time_zone", language: "default_language", logo: "logo" } as const;
@@ -29,13 +31,20 @@ export interface SchoolSettings {
   logo: string | null;
 }
 
+/** The settings rows of KEYS: one query, made once per request scope (a page's loaders share it). */
+function settingsRows(): Promise<Map<string, string>> {
+  return oncePerRequest("settings", async () => {
+    const rows = await db()
+      .selectFrom("settings")
+      .select(["key", "value"])
+      .where("key", "in", Object.values(KEYS))
+      .execute();
+    return new Map(rows.map((r) => [r.key, r.value]));
+  });
+}
+
 export async function schoolSettings(): Promise<SchoolSettings> {
-  const rows = await db()
-    .selectFrom("settings")
-    .select(["key", "value"])
-    .where("key", "in", Object.values(KEYS))
-    .execute();
-  const map = new Map(rows.map((r) => [r.key, r.value]));
+  const map = await settingsRows();
   const language = map.get(KEYS.language);
   return {
     name: map.get(KEYS.name) ?? DEFAULT_SETTINGS.name,
@@ -48,8 +57,7 @@ export async function schoolSettings(): Promise<SchoolSettings> {
 }
 
 async function one(key: Key): Promise<string | undefined> {
-  const row = await db().selectFrom("settings").select("value").where("key", "=", KEYS[key]).executeTakeFirst();
-  return row?.value;
+  return (await settingsRows()).get(KEYS[key]);
 }
 
 export async function schoolName() {
