@@ -270,6 +270,15 @@ export interface AbsenceCountsTable {
   half_absences: number;
 }
 
+/**
+ * How many students have each status. Kept by triggers on students
+ * (migration 0014): never written by the app.
+ */
+export interface StudentCountsTable {
+  status: string;
+  n: number;
+}
+
 /** A page a user starred from its header, listed in their menu (issue 15). */
 export interface MenuBookmarksTable {
   id: Generated<number>;
@@ -351,6 +360,7 @@ export interface Database {
   grades: GradesTable;
   attendance: AttendanceTable;
   absence_counts: AbsenceCountsTable;
+  student_counts: StudentCountsTable;
   transfers: TransfersTable;
   transfer_students: TransferStudentsTable;
   grade_bands: GradeBandsTable;

@@ -420,6 +420,7 @@ const KEYS: Record<Table, readonly string[]> = {
   grades: ["id"],
   attendance: ["id"],
   absence_counts: ["student_id", "course_id"],
+  student_counts: ["status"],
   transfers: ["id"],
   transfer_students: ["transfer_id", "student_id"],
   grade_bands: ["id"],

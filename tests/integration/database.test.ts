@@ -23,6 +23,7 @@ const TABLES = {
   grades: true,
   attendance: true,
   absence_counts: true,
+  student_counts: true,
   transfers: true,
   transfer_students: true,
   grade_bands: true,

@@ -126,6 +126,38 @@ describe("absence counts follow attendance", () => {
   });
 });
 
+describe("student counts follow students (migration 0014)", () => {
+  async function expectCountsToMatchStudents() {
+    const rows = await db()
+      .selectFrom("students")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("status")
+      .execute();
+    const expected = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+    const stored = await db().selectFrom("student_counts").select(["status", "n"]).where("n", "<>", 0).execute();
+    expect(Object.fromEntries(stored.map((r) => [r.status, Number(r.n)]))).toEqual(expected);
+  }
+
+  it("through inserts, status changes, other updates and deletes", async () => {
+    await expectCountsToMatchStudents();
+    const added = [];
+    for (let i = 0; i < 3; i++) {
+      const row = studentRow({ id_number: `092000000${i}`, first_name: `Count${i}` });
+      added.push((await db().insertInto("students").values(row).returning("id").executeTakeFirstOrThrow()).id);
+    }
+    await expectCountsToMatchStudents();
+    await db().updateTable("students").set({ status: "inactive" }).where("id", "in", added.slice(0, 2)).execute();
+    await expectCountsToMatchStudents();
+    // The same status again, and a change of another column: no count moves.
+    await db().updateTable("students").set({ status: "inactive", notes: "moved" }).where("id", "=", added[0]).execute();
+    await expectCountsToMatchStudents();
+    await db().updateTable("students").set({ status: "active" }).where("id", "=", added[1]).execute();
+    await expectCountsToMatchStudents();
+    await db().deleteFrom("students").where("id", "in", added).execute();
+    await expectCountsToMatchStudents();
+  });
+});
+
 describe.runIf(testDialect === "sqlite")("the busy pages' queries read indexes (SQLite plans)", () => {
   let app: DatabaseHandle;
   let logging: DatabaseHandle;

@@ -143,31 +143,28 @@ export async function loadWeek(monday: string, filters: CalendarFilters = {}, pa
   return { days, sessions, courses };
 }
 
+/** The holidays on `day`, the school's and the courses' (few: read once, not once a course). */
+type DayHoliday = { name: string; start_date: string; end_date: string; course_id: number | null };
+
 /**
  * The courses that meet on `day` by their dates, weekdays and status, with no
- * holiday of the school or of the course on it.
+ * holiday of the school or of the course on it (`holidays`: the day's).
+ * courses_running_idx reads the courses not ended by then (migration 0014).
  */
-function coursesMeetingOn(day: string) {
+function coursesMeetingOn(day: string, holidays: readonly DayHoliday[]) {
   const code = WEEKDAY_CODES[weekdayIndex(day)];
+  const closed = holidays.some((h) => h.course_id === null);
+  const off = holidays.flatMap((h) => (h.course_id === null ? [] : [h.course_id]));
   return (
     db()
       .selectFrom("courses as c")
       .where("c.status", "=", "active")
-      .where("c.start_date", "<=", day)
       .where("c.end_date", ">=", day)
+      .where("c.start_date", "<=", day)
       // schedule_days holds rrule codes ("MO,WE"), read as parseScheduleDays does: any case, spaces ignored.
       .where(sql<boolean>`',' || upper(replace(${sql.ref("c.schedule_days")}, ' ', '')) || ',' like ${`%,${code},%`}`)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("holidays as h")
-              .select("h.id")
-              .where("h.start_date", "<=", day)
-              .where("h.end_date", ">=", day)
-              .where((eb) => eb.or([eb("h.course_id", "is", null), eb("h.course_id", "=", eb.ref("c.id"))])),
-          ),
-        ),
-      )
+      .$if(closed, (q) => q.where(sql<boolean>`1 = 0`))
+      .$if(off.length > 0, (q) => q.where("c.id", "not in", off))
   );
 }
 
@@ -177,8 +174,8 @@ function coursesMeetingOn(day: string) {
  * class a day, so only a course that started MAX_OCCURRENCES days ago or more
  * can be one; those few are expanded to see.
  */
-async function coursesEndedByTheirCount(day: string): Promise<number[]> {
-  const old = await coursesMeetingOn(day)
+async function coursesEndedByTheirCount(day: string, holidays: readonly DayHoliday[]): Promise<number[]> {
+  const old = await coursesMeetingOn(day, holidays)
     .select(["c.id", "c.schedule_days", "c.start_date", "c.end_date", "c.start_time", "c.end_time"])
     .where("c.start_date", "<=", addDays(day, -(MAX_OCCURRENCES - 1)))
     .execute();
@@ -196,8 +193,16 @@ async function coursesEndedByTheirCount(day: string): Promise<number[]> {
  * date) has no class that day: it is left out of the page and of the count.
  */
 export async function sessionsOnDay(day: string, paging: CoursePaging) {
+  const holidayRows: DayHoliday[] = await db()
+    .selectFrom("holidays")
+    .select(["name", "start_date", "end_date", "course_id"])
+    .where("start_date", "<=", day)
+    .where("end_date", ">=", day)
+    .orderBy("start_date")
+    .orderBy("id")
+    .execute();
   const page = (excluded: readonly number[]) =>
-    coursesMeetingOn(day)
+    coursesMeetingOn(day, holidayRows)
       .leftJoin("users as p", "p.id", "c.professor_id")
       .select([
         "c.id",
@@ -218,18 +223,7 @@ export async function sessionsOnDay(day: string, paging: CoursePaging) {
       .limit(paging.limit)
       .offset(paging.offset)
       .execute();
-  const [firstPage, holidayRows, ended] = await Promise.all([
-    page([]),
-    db()
-      .selectFrom("holidays")
-      .select(["name", "start_date", "end_date", "course_id"])
-      .where("start_date", "<=", day)
-      .where("end_date", ">=", day)
-      .orderBy("start_date")
-      .orderBy("id")
-      .execute(),
-    coursesEndedByTheirCount(day),
-  ]);
+  const [firstPage, ended] = await Promise.all([page([]), coursesEndedByTheirCount(day, holidayRows)]);
   // Almost always none: only a course that started 1,000 days ago or more can be one.
   const rows = ended.length > 0 ? await page(ended) : firstPage;
   const sessions: SessionEvent[] = rows.flatMap((c) =>
