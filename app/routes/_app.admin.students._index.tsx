@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = titleMeta;
 
 export default function Students() {
-  const { rows, total, page, limit, sort, dir, course, canEdit } = useLoaderData<typeof loader>();
+  const { rows, total, more, page, limit, sort, dir, course, canEdit } = useLoaderData<typeof loader>();
   const { t } = useStudentsTranslation();
   const [params] = useSearchParams();
 
@@ -50,7 +50,7 @@ export default function Students() {
       />
       <StudentFilters sort={sort} dir={dir} course={course} />
       <StudentTable rows={rows} sort={sort} dir={dir} />
-      <Pagination page={page} limit={limit} total={total} />
+      <Pagination page={page} limit={limit} total={total} more={more} />
     </div>
   );
 }

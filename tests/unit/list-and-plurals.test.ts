@@ -39,6 +39,19 @@ describe("counted sentences choose their plural", () => {
     );
   });
 
+  it("a search counted up to its cap says more than (ADR 052), in every language", async () => {
+    expect(await t("en", "common:pagination.summaryMore", { page: 40, count: 1000 })).toBe(
+      "Page 40 · more than 1,000 results",
+    );
+    expect(await t("es", "common:pagination.summaryMore", { page: 2, count: 1000 })).toBe(
+      "Página 2 · más de 1000 resultados",
+    );
+    expect(await t("zh", "common:pagination.summaryMore", { page: 2, count: 1000 })).toBe("第 2 页 · 超过 1,000 条结果");
+    expect(await t("ar", "common:pagination.summaryMore", { page: 2, count: 1000 })).toContain("أكثر من");
+    for (const lng of ["nl", "fr", "pt"])
+      expect(await t(lng, "common:pagination.summaryMore", { page: 2, count: 1000 })).not.toContain("more");
+  });
+
   it("a course's sessions and the audit log's counts", async () => {
     const sessions = { held: 0, holiday: 0, upcoming: 1 };
     expect(await t("en", "courses:sessions.summary", { count: 1, ...sessions })).toMatch(/^1 session:/);

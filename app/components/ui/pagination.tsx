@@ -2,8 +2,22 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../format";
 
-/** Previous/next links that keep every filter of the query string. */
-export function Pagination({ page, limit, total }: { page: number; limit: number; total: number }) {
+/**
+ * Previous/next links that keep every filter of the query string. `more`: the
+ * list counted its matches only up to `total` and there are more (a search,
+ * ADR 052): the summary says "more than" and names no last page.
+ */
+export function Pagination({
+  page,
+  limit,
+  total,
+  more = false,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  more?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const location = useLocation();
@@ -16,11 +30,13 @@ export function Pagination({ page, limit, total }: { page: number; limit: number
   return (
     <nav aria-label={t("pagination.label")} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-slate-700">
-        {t("pagination.summary", {
-          page: format.number(page),
-          pages: format.number(pages),
-          count: total,
-        })}
+        {more
+          ? t("pagination.summaryMore", { page: format.number(page), count: total })
+          : t("pagination.summary", {
+              page: format.number(page),
+              pages: format.number(pages),
+              count: total,
+            })}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
@@ -28,7 +44,7 @@ export function Pagination({ page, limit, total }: { page: number; limit: number
             {t("pagination.previous")}
           </Link>
         ) : null}
-        {page < pages ? (
+        {more || page < pages ? (
           <Link to={href(page + 1)} className="btn-secondary" rel="next">
             {t("pagination.next")}
           </Link>

@@ -17,7 +17,7 @@ export function titleName(s: { first_name: string; last_name: string; second_las
 /** The list: a page of the filtered students (with their level's name), its order, the course filtered by. */
 export async function studentListPage(params: URLSearchParams, role: Role) {
   const filters = parseStudentFilters(params);
-  const [{ rows, total }, course] = await Promise.all([listStudents(filters), courseCode(filters.course)]);
+  const [{ rows, total, more }, course] = await Promise.all([listStudents(filters), courseCode(filters.course)]);
   return {
     // What the table shows, no more (issue 18): no level id, enrollment or course id.
     rows: rows.map((r) => ({
@@ -42,6 +42,8 @@ export async function studentListPage(params: URLSearchParams, role: Role) {
       created_at: r.created_at,
     })),
     total,
+    // A search's matches past SEARCH_COUNT_CAP are not counted: there are more than `total`.
+    more,
     page: filters.page,
     limit: filters.limit,
     sort: filters.sort,

@@ -1,0 +1,48 @@
+import { createRemixStub } from "@remix-run/testing";
+import i18next from "i18next";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Pagination } from "~/components/ui/pagination";
+import common from "../../public/locales/en/common.json";
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  // The test router's layout effects cannot run in a server render; React says so once per render.
+  const error = console.error;
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].includes("useLayoutEffect does nothing on the server")) return;
+    error(...args);
+  };
+  await i18n.use(initReactI18next).init({
+    lng: "en",
+    resources: { en: { common } },
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+  });
+});
+
+function render(props: Parameters<typeof Pagination>[0], search: string) {
+  const Stub = createRemixStub([{ path: "/admin/students", Component: () => <Pagination {...props} />, id: "root" }]);
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={[`/admin/students${search}`]} hydrationData={{ loaderData: { root: {} } }} />
+    </I18nextProvider>,
+  ).replaceAll("<!-- -->", "");
+}
+
+describe("Pagination", () => {
+  it("counted exactly: page of pages, no next link on the last page", () => {
+    const html = render({ page: 3, limit: 25, total: 60 }, "?q=ana&page=3");
+    expect(html).toContain("Page 3 of 3 · 60 results");
+    expect(html).toContain('rel="prev"');
+    expect(html).not.toContain('rel="next"');
+  });
+
+  it("a search counted up to its cap (ADR 052): more than, and the next page linked with the filters", () => {
+    const html = render({ page: 40, limit: 25, total: 1000, more: true }, "?q=ez&status=active&page=40");
+    expect(html).toContain("Page 40 · more than 1,000 results");
+    expect(html).not.toContain(" of ");
+    expect(html).toMatch(/rel="next"[^>]*href="\/admin\/students\?q=ez&amp;status=active&amp;page=41"/);
+  });
+});
