@@ -247,6 +247,6 @@ export default async function handleRequest(
 // form post gets a translated 403 instead of Remix's empty 500 (ADR 027).
 export { refuseForeignDocumentPost } from "~/http/cross-site.server";
 // server/serve.js runs each request's handling in it (a GET's loaders share their reads).
-export { inRequestScope } from "~/http/request-scope.server";
+export { inRequestScope } from "~/modules/shared/request-scope.server";
 // The locale files' version, for server/serve.js: a versioned address of a translation file is kept a year.
 export { LOCALES_VERSION } from "~/i18n/i18n.server";

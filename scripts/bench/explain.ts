@@ -11,7 +11,7 @@ import { type LoaderFunction } from "@remix-run/node";
 import { CompiledQuery } from "kysely";
 import { closeDatabase, connect, db, useDatabase } from "~/db/kysely.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { inRequestScope } from "~/http/request-scope.server";
+import { inRequestScope } from "~/modules/shared/request-scope.server";
 import { issueSession } from "~/http/session.server";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { issueCertificates } from "~/modules/certificates/certificates.server";

@@ -1,5 +1,6 @@
 // npm run bench [-- --no-build] [-- --no-browser] [-- --only=sqlite|postgres]
 //               [-- --baseline=<commit>|--no-baseline] [-- --encoding=gzip] [-- --scale-check]
+//               [-- --endpoints=<part of a name>,…]
 //
 // Builds the app, starts it in production mode on the bench school (made by
 // `npm run bench:data` when missing) as `npm start` does (one worker per core;
@@ -55,6 +56,12 @@ const BASELINE = args.includes("--no-baseline")
   : (args.find((a) => a.startsWith("--baseline="))?.slice(11) ?? process.env.BENCH_BASELINE ?? DEFAULT_BASELINE);
 const GZIP = args.includes("--encoding=gzip");
 const SCALE_CHECK = args.includes("--scale-check");
+// --endpoints=report,students: only the endpoints whose name holds one of these (an A/B of a change).
+const PICKED = args
+  .find((a) => a.startsWith("--endpoints="))
+  ?.slice(12)
+  .split(",")
+  .filter(Boolean);
 const WORKERS = process.env.BENCH_WORKERS;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -617,6 +624,7 @@ async function benchServer(
     const css = await stylesheetCookie();
     const list = [CEILING, ...endpoints(school, staff, professor, bearer, certified)]
       .filter(opts.only ?? (() => true))
+      .filter((e) => !PICKED || PICKED.some((p) => e.name.includes(p)))
       .map((e) =>
         css ? { ...e, headers: { ...e.headers, Cookie: [e.headers.Cookie, css].filter(Boolean).join("; ") } } : e,
       );

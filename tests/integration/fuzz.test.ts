@@ -915,7 +915,16 @@ const MATRIX: Record<string, Entry> = {
         form: () => ({ intent: "approve", course_id: String(course) }),
         good: () => ({ course_id: [String(nextCourse)] }),
         // With an e-mail address, the new student is invited to the portal (issue 21): a user, a link, a message.
-        writes: ["registrations", "students", "enrollments", "audit_log", "users", "password_tokens", "outbox"],
+        writes: [
+          "registrations",
+          "students",
+          "student_counts",
+          "enrollments",
+          "audit_log",
+          "users",
+          "password_tokens",
+          "outbox",
+        ],
         audited: true,
         whole: (a) => {
           const decided = changed(a, "registrations").map((c) => c.after);
@@ -954,7 +963,7 @@ const MATRIX: Record<string, Entry> = {
         path: () => "/admin/students/new",
         form: studentForm,
         good: studentGood,
-        writes: ["students", "audit_log"],
+        writes: ["students", "student_counts", "audit_log"],
         audited: true,
         whole: (a) => {
           const rows = added(a, "students");
@@ -978,7 +987,7 @@ const MATRIX: Record<string, Entry> = {
           path: (p: Record<string, string>) => `/admin/students/${p.id}`,
           params: { id: id(() => (intent === "activate" ? mine.students.activate : mine.students.deactivate)) },
           form: () => ({ intent }),
-          writes: ["students", "enrollments", "audit_log"],
+          writes: ["students", "student_counts", "enrollments", "audit_log"],
           audited: true,
           runs: 15,
         } satisfies IntentFuzz,
@@ -998,7 +1007,7 @@ const MATRIX: Record<string, Entry> = {
         params: { id: id(() => mine.students.edit) },
         form: studentForm,
         good: studentGood,
-        writes: ["students", "audit_log"],
+        writes: ["students", "student_counts", "audit_log"],
         whole: (a) => {
           for (const c of changed(a, "students")) storedAsPosted(a, c.after, STUDENT_TEXT);
         },
@@ -1014,7 +1023,7 @@ const MATRIX: Record<string, Entry> = {
           caller: admin,
           path: () => "/admin/transfer-students",
           form: () => ({ intent, id: String(mine.transfers[intent]) }),
-          writes: ["transfers", "enrollments", "students", "audit_log"],
+          writes: ["transfers", "enrollments", "students", "student_counts", "audit_log"],
           audited: true,
           runs: 15,
           whole: (a) => {
@@ -1614,7 +1623,7 @@ const MATRIX: Record<string, Entry> = {
             path: (p: Record<string, string>) => `/v1/api/transfer-data/${decision}/${p.id}`,
             params: { id: id(() => (decision === "approve" ? mine.transfers.apiApprove : mine.transfers.apiReject)) },
             json: () => (decision === "reject" ? { reason: "No" } : {}),
-            writes: ["transfers", "enrollments", "students", "audit_log"],
+            writes: ["transfers", "enrollments", "students", "student_counts", "audit_log"],
             audited: true,
             runs: 15,
           } satisfies IntentFuzz,

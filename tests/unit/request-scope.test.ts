@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inRequestScope, oncePerRequest } from "~/http/request-scope.server";
+import { inRequestScope, oncePerRequest } from "~/modules/shared/request-scope.server";
 
 function counter() {
   let reads = 0;

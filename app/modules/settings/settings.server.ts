@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { db } from "~/db/kysely.server";
-import { oncePerRequest } from "~/http/request-scope.server";
+import { oncePerRequest } from "~/modules/shared/request-scope.server";
 import { LANGUAGES, type Language } from "~/i18n/config";
 import { audit } from "~/modules/audit/audit.server";
 import {
