@@ -14,6 +14,9 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 // - today's classes: every course read and a holidays lookup a course.
 //   courses_running_idx reads only the courses not ended (the holidays of the
 //   day are read once, week.server.ts).
+// And the attendance page's list of sessions with the time each was saved
+// (max recorded_at a session date) read every mark of the course from the
+// table; attendance_session_saved_idx answers it from the index.
 
 function isPostgres(db: Kysely<any>) {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -68,10 +71,16 @@ export async function up(db: Kysely<any>) {
     .on("courses")
     .columns(["status", "end_date", "start_date"])
     .execute();
+  await db.schema
+    .createIndex("attendance_session_saved_idx")
+    .on("attendance")
+    .columns(["course_id", "session_date", "recorded_at"])
+    .execute();
   if (isPostgres(db)) await sql`analyze student_counts`.execute(db);
 }
 
 export async function down(db: Kysely<any>) {
+  await db.schema.dropIndex("attendance_session_saved_idx").execute();
   await db.schema.dropIndex("courses_running_idx").execute();
   await db.schema.dropIndex("enrollments_current_idx").execute();
   for (const t of STUDENT_TRIGGERS) {

@@ -1,7 +1,7 @@
-import { db } from "~/db/kysely.server";
 import { countByStatus } from "~/modules/calendar/session-counts";
 import { schoolToday, sessionsOfCourse } from "~/modules/calendar/sessions.server";
 import { courseOverview } from "~/modules/courses/course-pages.server";
+import { courseRecord } from "~/modules/courses/courses.server";
 import { levelById } from "~/modules/levels/levels";
 import { currentStudentsAttendance } from "./attendance.server";
 
@@ -14,12 +14,16 @@ const NEXT_SESSIONS = 5;
 
 /** The frame of the course pages: the course's code, number and level name. */
 export async function courseFrame(courseId: number) {
-  const course = await db()
-    .selectFrom("courses")
-    .select(["id", "course_id", "course_number", "level_id"])
-    .where("id", "=", courseId)
-    .executeTakeFirst();
-  return course ? { ...course, level: levelById(course.level_id)?.name ?? "" } : null;
+  const course = await courseRecord(courseId);
+  return course
+    ? {
+        id: course.id,
+        course_id: course.course_id,
+        course_number: course.course_number,
+        level_id: course.level_id,
+        level: levelById(course.level_id)?.name ?? "",
+      }
+    : null;
 }
 
 /**

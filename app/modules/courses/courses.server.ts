@@ -7,6 +7,7 @@ import { bySyllabusOrder } from "~/modules/grades/syllabus";
 import { copySyllabusToCourse } from "~/modules/grades/syllabus.server";
 import { MAX_ID } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
+import { oncePerRequest } from "~/modules/shared/request-scope.server";
 import { containsText } from "~/modules/shared/sql.server";
 import { COURSE_TYPES, STANDARD_SCHEDULES, findSchedule } from "../calendar/schedules";
 import { enrolledOn, isEnrolledOn } from "./enrollment";
@@ -17,10 +18,20 @@ export const COURSES_PAGE_SIZE = 25;
 // ---------------------------------------------------------------------------
 // Shared bits
 
+/**
+ * A course's row, read once per request scope (a course page's access check,
+ * frame and page share it: one query instead of three); undefined when there
+ * is no such course.
+ */
+export function courseRecord(courseId: number) {
+  return oncePerRequest(`course:${courseId}`, () =>
+    db().selectFrom("courses").selectAll().where("id", "=", courseId).executeTakeFirst(),
+  );
+}
+
 /** The professor of a course (null: none yet), or undefined when there is no such course. */
 export async function courseProfessorId(courseId: number): Promise<number | null | undefined> {
-  const course = await db().selectFrom("courses").select("professor_id").where("id", "=", courseId).executeTakeFirst();
-  return course?.professor_id;
+  return (await courseRecord(courseId))?.professor_id;
 }
 
 function isUniqueViolation(error: unknown) {

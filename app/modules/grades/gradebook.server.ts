@@ -3,6 +3,7 @@ import { database, db } from "~/db/kysely.server";
 import { type AgeCategory, type Database, type GradingCategory } from "~/db/schema";
 import { audit } from "~/modules/audit/audit.server";
 import { schoolToday } from "~/modules/calendar/sessions.server";
+import { courseRecord } from "~/modules/courses/courses.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
 import { examType } from "~/modules/levels/levels";
 import { listBands } from "./bands.server";
@@ -52,21 +53,22 @@ export interface CourseSheet {
 
 export const gradeKey = (studentId: number, itemId: number) => `${studentId}_${itemId}`;
 
-export async function loadSheetCourse(courseId: number, ex: Executor = db()): Promise<SheetCourse> {
-  const c = await ex
-    .selectFrom("courses")
-    .select([
-      "id",
-      "course_id",
-      "level_id",
-      "age_category",
-      "end_date",
-      "assig_percentage",
-      "test_percentage",
-      "exam_percentage",
-    ])
-    .where("id", "=", courseId)
-    .executeTakeFirstOrThrow();
+/** The course of a sheet; `ex` a transaction's (a save reads it there), otherwise the request's course row. */
+export async function loadSheetCourse(courseId: number, ex?: Executor): Promise<SheetCourse> {
+  const row = ex
+    ? await ex.selectFrom("courses").selectAll().where("id", "=", courseId).executeTakeFirst()
+    : await courseRecord(courseId);
+  if (!row) throw new Error(`No course ${courseId}`);
+  const c = {
+    id: row.id,
+    course_id: row.course_id,
+    level_id: row.level_id,
+    age_category: row.age_category,
+    end_date: row.end_date,
+    assig_percentage: row.assig_percentage,
+    test_percentage: row.test_percentage,
+    exam_percentage: row.exam_percentage,
+  };
   return {
     ...c,
     assig_percentage: Number(c.assig_percentage),
