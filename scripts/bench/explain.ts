@@ -1,4 +1,4 @@
-// npm run bench:explain [-- --plans] [-- --planning] [-- --page=<name>]
+// npm run bench:explain [-- --plans] [-- --planning] [-- --page=<name>] [-- --runs=7]
 //
 // Where a page's time goes on the bench school (`npm run bench:data`): calls
 // the loaders a document request runs (root, layouts, the page) in process,
@@ -11,10 +11,10 @@ import { type LoaderFunction } from "@remix-run/node";
 import { CompiledQuery } from "kysely";
 import { closeDatabase, connect, db, useDatabase } from "~/db/kysely.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { inRequestScope } from "~/modules/shared/request-scope.server";
 import { issueSession } from "~/http/session.server";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { issueCertificates } from "~/modules/certificates/certificates.server";
+import { inRequestScope } from "~/modules/shared/request-scope.server";
 import * as root from "~/root";
 import * as app from "~/routes/_app";
 import * as students from "~/routes/_app.admin.students._index";
@@ -30,8 +30,8 @@ import * as pending from "~/routes/v1.api.transfer-data.get-pending";
 import { printable } from "../lib/database-url";
 import { BENCH_COURSE_CODE, BENCH_PROFESSOR, BENCH_SQLITE_URL, BENCH_STAFF, certifiable } from "./shared";
 
-const RUNS = 7;
 const args = process.argv.slice(2);
+const RUNS = Number(args.find((a) => a.startsWith("--runs="))?.slice(7) ?? 7);
 const PLANS = args.includes("--plans");
 const PLANNING = args.includes("--planning");
 const ONLY = args.find((a) => a.startsWith("--page="))?.slice(7);
