@@ -1,8 +1,8 @@
 import { PDFDocument } from "pdf-lib";
 import { db } from "~/db/kysely.server";
-import { oncePerRequest } from "~/modules/shared/request-scope.server";
 import { LANGUAGES, type Language } from "~/i18n/config";
 import { audit } from "~/modules/audit/audit.server";
+import { oncePerRequest } from "~/modules/shared/request-scope.server";
 import {
   type ImageExtension,
   type ImageUpload,
