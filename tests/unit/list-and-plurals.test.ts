@@ -46,7 +46,9 @@ describe("counted sentences choose their plural", () => {
     expect(await t("es", "common:pagination.summaryMore", { page: 2, count: 1000 })).toBe(
       "Página 2 · más de 1000 resultados",
     );
-    expect(await t("zh", "common:pagination.summaryMore", { page: 2, count: 1000 })).toBe("第 2 页 · 超过 1,000 条结果");
+    expect(await t("zh", "common:pagination.summaryMore", { page: 2, count: 1000 })).toBe(
+      "第 2 页 · 超过 1,000 条结果",
+    );
     expect(await t("ar", "common:pagination.summaryMore", { page: 2, count: 1000 })).toContain("أكثر من");
     for (const lng of ["nl", "fr", "pt"])
       expect(await t(lng, "common:pagination.summaryMore", { page: 2, count: 1000 })).not.toContain("more");
