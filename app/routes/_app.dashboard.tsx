@@ -40,7 +40,12 @@ export default function Dashboard() {
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <HolidaysAhead holidays={data.holidays} headingId="holidays-heading" />
-        <AbsencePanel alerts={data.alerts} total={data.alertsTotal} linked={data.opensStudents} />
+        <AbsencePanel
+          alerts={data.alerts}
+          total={data.alertsTotal}
+          more={data.alertsMore}
+          linked={data.opensStudents}
+        />
       </div>
     </div>
   );

@@ -694,6 +694,7 @@ describe("/dashboard", () => {
       [warning.id, 12, "ABS-NOW"],
     ]);
     expect(data.alertsTotal).toBe(2);
+    expect(data.alertsMore).toBe(false);
   });
 
   it("shows the week's held sessions (holidays left out), filtered by professor and level, with previous/next weeks", async () => {

@@ -15,6 +15,7 @@ const SEVERITY_STYLES = {
 export function AbsencePanel({
   alerts,
   total,
+  more = false,
   linked,
 }: {
   alerts: {
@@ -26,6 +27,8 @@ export function AbsencePanel({
     absences: number;
   }[];
   total: number;
+  /** Counted only up to `total` (ADR 052): there are more. */
+  more?: boolean;
   linked: boolean;
 }) {
   const { t } = useTranslation("school");
@@ -81,7 +84,10 @@ export function AbsencePanel({
         >
           {total > alerts.length ? (
             <p className="mt-2 text-sm text-slate-700">
-              {t("dashboard.absences.more", { shown: alerts.length, count: total })}
+              {t(more ? "dashboard.absences.moreThan" : "dashboard.absences.more", {
+                shown: alerts.length,
+                count: total,
+              })}
             </p>
           ) : null}
         </DataTable>

@@ -110,6 +110,7 @@ export async function dashboardPage(reader: DashboardReader, params: URLSearchPa
     holidays,
     alerts: alerts.rows,
     alertsTotal: alerts.total,
+    alertsMore: alerts.more,
     opensStudents: can(reader.role, "students:view"),
   };
 }
