@@ -85,17 +85,7 @@ export async function classSessions(from: string, to: string, filters: CalendarF
         .limit(paging.limit)
         .offset(paging.offset)
     : courses;
-  const [courseRows, holidayRows] = await Promise.all([
-    paged.execute(),
-    db()
-      .selectFrom("holidays")
-      .select(["name", "start_date", "end_date", "course_id"])
-      .where("start_date", "<=", to)
-      .where("end_date", ">=", from)
-      .orderBy("start_date")
-      .orderBy("id")
-      .execute(),
-  ]);
+  const [courseRows, holidayRows] = await Promise.all([paged.execute(), holidaysBetween(from, to)]);
 
   const holidays: HolidayRange[] = holidayRows;
   const sessions: SessionEvent[] = courseRows.flatMap((c) =>
@@ -143,8 +133,20 @@ export async function loadWeek(monday: string, filters: CalendarFilters = {}, pa
   return { days, sessions, courses };
 }
 
-/** The holidays on `day`, the school's and the courses' (few: read once, not once a course). */
+/** A holiday of the school (course_id null) or of one course. */
 type DayHoliday = { name: string; start_date: string; end_date: string; course_id: number | null };
+
+/** The holidays that touch `from`–`to`, the school's and the courses', in date order (few: read once, not once a course). */
+function holidaysBetween(from: string, to: string): Promise<DayHoliday[]> {
+  return db()
+    .selectFrom("holidays")
+    .select(["name", "start_date", "end_date", "course_id"])
+    .where("start_date", "<=", to)
+    .where("end_date", ">=", from)
+    .orderBy("start_date")
+    .orderBy("id")
+    .execute();
+}
 
 /**
  * The courses that meet on `day` by their dates, weekdays and status, with no
@@ -193,14 +195,7 @@ async function coursesEndedByTheirCount(day: string, holidays: readonly DayHolid
  * date) has no class that day: it is left out of the page and of the count.
  */
 export async function sessionsOnDay(day: string, paging: CoursePaging) {
-  const holidayRows: DayHoliday[] = await db()
-    .selectFrom("holidays")
-    .select(["name", "start_date", "end_date", "course_id"])
-    .where("start_date", "<=", day)
-    .where("end_date", ">=", day)
-    .orderBy("start_date")
-    .orderBy("id")
-    .execute();
+  const holidayRows = await holidaysBetween(day, day);
   const page = (excluded: readonly number[]) =>
     coursesMeetingOn(day, holidayRows)
       .leftJoin("users as p", "p.id", "c.professor_id")
