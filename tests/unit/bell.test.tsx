@@ -1,28 +1,14 @@
 import { createRemixStub } from "@remix-run/testing";
-import i18next from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it } from "vitest";
 import { TransferBell } from "~/components/transfers/bell";
 import { type PendingTransfers } from "~/modules/transfers/transfers.server";
 import common from "../../public/locales/en/common.json";
 import transfers from "../../public/locales/en/transfers.json";
+import { serverRenderI18n } from "../helpers/server-render";
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  // The test router's layout effects cannot run in a server render; React says so once per render.
-  const error = console.error;
-  console.error = (...args: unknown[]) => {
-    if (typeof args[0] === "string" && args[0].includes("useLayoutEffect does nothing on the server")) return;
-    error(...args);
-  };
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    resources: { en: { common, transfers } },
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-  });
-});
+const i18n = serverRenderI18n({ common, transfers });
 
 function render(initial: PendingTransfers) {
   const Stub = createRemixStub([

@@ -1,5 +1,6 @@
 import { db } from "~/db/kysely.server";
 import { enrolledOn } from "~/modules/courses/enrollment";
+import { countUpTo } from "~/modules/shared/sql.server";
 import { ABSENCE_WARNING } from "~/modules/students/absence";
 
 /** The staff dashboard's counts: five queries, run together. */
@@ -101,20 +102,11 @@ export async function absenceAlerts(today: string, limit = 10) {
       .limit(limit)
       .execute(),
     // Counted up to ALERT_COUNT_CAP (ADR 052): past it, "more than".
-    db()
-      .selectFrom(
-        alerting()
-          .select("ac.student_id")
-          .limit(ALERT_COUNT_CAP + 1)
-          .as("a"),
-      )
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
+    countUpTo(alerting().select("ac.student_id"), ALERT_COUNT_CAP),
   ]);
-  const n = Number(counted.n);
   return {
-    total: Math.min(n, ALERT_COUNT_CAP),
-    more: n > ALERT_COUNT_CAP,
+    total: counted.total,
+    more: counted.more,
     // The course exists (a foreign key): its code is never missing.
     rows: rows.map(({ half, course_code, ...r }) => ({
       ...r,

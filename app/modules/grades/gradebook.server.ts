@@ -59,21 +59,15 @@ export async function loadSheetCourse(courseId: number, ex?: Executor): Promise<
     ? await ex.selectFrom("courses").selectAll().where("id", "=", courseId).executeTakeFirst()
     : await courseRecord(courseId);
   if (!row) throw new Error(`No course ${courseId}`);
-  const c = {
+  return {
     id: row.id,
     course_id: row.course_id,
     level_id: row.level_id,
     age_category: row.age_category,
     end_date: row.end_date,
-    assig_percentage: row.assig_percentage,
-    test_percentage: row.test_percentage,
-    exam_percentage: row.exam_percentage,
-  };
-  return {
-    ...c,
-    assig_percentage: Number(c.assig_percentage),
-    test_percentage: Number(c.test_percentage),
-    exam_percentage: Number(c.exam_percentage),
+    assig_percentage: Number(row.assig_percentage),
+    test_percentage: Number(row.test_percentage),
+    exam_percentage: Number(row.exam_percentage),
   };
 }
 

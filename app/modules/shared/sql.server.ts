@@ -1,5 +1,5 @@
-import { type Expression, type SqlBool, sql } from "kysely";
-import { database } from "~/db/kysely.server";
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { database, db } from "~/db/kysely.server";
 import { containsPattern, likePattern } from "./listing";
 
 /**
@@ -86,4 +86,18 @@ function joinedColumns(columns: readonly string[]) {
     columns.map((c) => sql`coalesce(${sql.ref(c)}, '')`),
     sql` || ${SEPARATOR} || `,
   );
+}
+
+/**
+ * How many rows `query` (a SELECT of one column) has, counting no further than
+ * `cap` (ADR 052): `total` at most `cap`, `more` when there are more. The
+ * database stops reading at the cap's next row.
+ */
+export async function countUpTo(query: SelectQueryBuilder<any, any, any>, cap: number) {
+  const { n } = await db()
+    .selectFrom(query.limit(cap + 1).as("counted"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const found = Number(n);
+  return { total: Math.min(found, cap), more: found > cap };
 }

@@ -9,7 +9,7 @@ import { enrolledOn, isEnrolledOn } from "~/modules/courses/enrollment";
 import { coursesMatching } from "~/modules/courses/options.server";
 import { MAX_ID } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
-import { containsTextInJoined } from "~/modules/shared/sql.server";
+import { containsTextInJoined, countUpTo } from "~/modules/shared/sql.server";
 import { ADULT_LEVELS, KIDS_LEVELS, cefrBand, levelById } from "../levels/levels";
 import { type StudentInput } from "./schema";
 
@@ -216,26 +216,16 @@ export async function listStudents(f: StudentFilters) {
   const today = await schoolToday();
   // A search counts its matches up to SEARCH_COUNT_CAP (or up to the page asked
   // for, past it): beyond, "more than" (ADR 052).
-  const countUpTo = f.q ? Math.max(SEARCH_COUNT_CAP, f.offset + f.limit) : null;
-  const [page, count] = await Promise.all([
+  const cap = f.q ? Math.max(SEARCH_COUNT_CAP, f.offset + f.limit) : null;
+  const [page, { total, more }] = await Promise.all([
     ordered(filteredStudents(f, today), f).select("s.id").limit(f.limit).offset(f.offset).execute(),
-    countUpTo === null
+    cap === null
       ? filteredStudents(f, today)
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow()
-      : db()
-          .selectFrom(
-            filteredStudents(f, today)
-              .select("s.id")
-              .limit(countUpTo + 1)
-              .as("m"),
-          )
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow(),
+          .then((count) => ({ total: Number(count.n), more: false }))
+      : countUpTo(filteredStudents(f, today).select("s.id"), cap),
   ]);
-  const matches = Number(count.n);
-  const more = countUpTo !== null && matches > countUpTo;
-  const total = more ? countUpTo : matches;
   if (page.length === 0) return { rows: [], total, more };
   const ids = page.map((r) => r.id);
   const found = await withCurrentCourse(db().selectFrom("students as s"), today, ids)
