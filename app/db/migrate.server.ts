@@ -13,6 +13,7 @@ import * as m0011 from "./migrations/0011_certificate_verification";
 import * as m0012 from "./migrations/0012_student_search";
 import * as m0013 from "./migrations/0013_student_search_postgres";
 import * as m0014 from "./migrations/0014_dashboard_scale";
+import * as m0015 from "./migrations/0015_today_classes";
 import { type Database } from "./schema";
 
 // Listed by hand (not read from disk) so they travel inside the server bundle.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0012_student_search": m0012,
   "0013_student_search_postgres": m0013,
   "0014_dashboard_scale": m0014,
+  "0015_today_classes": m0015,
 };
 
 /** Every migration this version of the app knows, in order (a backup with others is from a newer version). */

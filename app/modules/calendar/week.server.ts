@@ -151,7 +151,7 @@ function holidaysBetween(from: string, to: string): Promise<DayHoliday[]> {
 /**
  * The courses that meet on `day` by their dates, weekdays and status, with no
  * holiday of the school or of the course on it (`holidays`: the day's).
- * courses_running_idx reads the courses not ended by then (migration 0014).
+ * courses_today_idx answers it from the index alone (migration 0015).
  */
 function coursesMeetingOn(day: string, holidays: readonly DayHoliday[]) {
   const code = WEEKDAY_CODES[weekdayIndex(day)];
@@ -196,31 +196,50 @@ async function coursesEndedByTheirCount(day: string, holidays: readonly DayHolid
  */
 export async function sessionsOnDay(day: string, paging: CoursePaging) {
   const holidayRows = await holidaysBetween(day, day);
+  const meeting = (excluded: readonly number[]) =>
+    coursesMeetingOn(day, holidayRows).$if(excluded.length > 0, (q) => q.where("c.id", "not in", excluded));
+  // The count and the page's ids from courses_today_idx; then only the page's rows.
+  const count = (excluded: readonly number[]) =>
+    meeting(excluded)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
   const page = (excluded: readonly number[]) =>
-    coursesMeetingOn(day, holidayRows)
-      .leftJoin("users as p", "p.id", "c.professor_id")
+    db()
+      .selectFrom("courses as k")
+      .leftJoin("users as p", "p.id", "k.professor_id")
       .select([
-        "c.id",
-        "c.course_id",
-        "c.level_id",
-        "c.schedule_days",
-        "c.start_time",
-        "c.end_time",
-        "c.start_date",
-        "c.end_date",
+        "k.id",
+        "k.course_id",
+        "k.level_id",
+        "k.schedule_days",
+        "k.start_time",
+        "k.end_time",
+        "k.start_date",
+        "k.end_date",
         "p.name as professor",
-        sql<number>`count(*) over ()`.as("total"),
       ])
-      .$if(excluded.length > 0, (q) => q.where("c.id", "not in", excluded))
-      .orderBy("c.start_time")
-      .orderBy("c.course_id")
-      .orderBy("c.id")
-      .limit(paging.limit)
-      .offset(paging.offset)
+      .where(
+        "k.id",
+        "in",
+        meeting(excluded)
+          .select("c.id")
+          .orderBy("c.start_time")
+          .orderBy("c.course_id")
+          .orderBy("c.id")
+          .limit(paging.limit)
+          .offset(paging.offset),
+      )
+      .orderBy("k.start_time")
+      .orderBy("k.course_id")
+      .orderBy("k.id")
       .execute();
-  const [firstPage, ended] = await Promise.all([page([]), coursesEndedByTheirCount(day, holidayRows)]);
+  const [firstPage, firstCount, ended] = await Promise.all([
+    page([]),
+    count([]),
+    coursesEndedByTheirCount(day, holidayRows),
+  ]);
   // Almost always none: only a course that started 1,000 days ago or more can be one.
-  const rows = ended.length > 0 ? await page(ended) : firstPage;
+  const [rows, counted] = ended.length > 0 ? await Promise.all([page(ended), count(ended)]) : [firstPage, firstCount];
   const sessions: SessionEvent[] = rows.flatMap((c) =>
     heldSessionsBetween(c, holidayRows, day, day).map((s) => ({
       courseId: c.id,
@@ -234,7 +253,7 @@ export async function sessionsOnDay(day: string, paging: CoursePaging) {
   );
   return {
     sessions,
-    total: Number(rows[0]?.total ?? 0),
+    total: Number(counted.n),
     holidays: holidayRows.filter((h) => h.course_id === null).map((h) => ({ name: h.name, course: null })),
   };
 }
