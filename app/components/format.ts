@@ -12,10 +12,11 @@ import { useTranslation } from "react-i18next";
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function numberFormat(locale: string, options: Intl.NumberFormatOptions) {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = numberFormats.get(key);
-  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)));
+/** The format for `options`, kept by `key` (a short name for them: a table formats a number a cell). */
+function numberFormat(locale: string, key: string, options: () => Intl.NumberFormatOptions) {
+  const full = `${locale}|${key}`;
+  let f = numberFormats.get(full);
+  if (!f) numberFormats.set(full, (f = new Intl.NumberFormat(locale, options())));
   return f;
 }
 
@@ -42,27 +43,30 @@ export function formatList(locale: string, items: readonly string[], type: "conj
 
 /** A count or measure with up to `maxDecimals` decimals: "1,234", "12.5", "12,5". */
 export function formatNumber(locale: string, n: number, maxDecimals = 2): string {
-  return numberFormat(locale, { maximumFractionDigits: maxDecimals }).format(n);
+  return numberFormat(locale, `n${maxDecimals}`, () => ({ maximumFractionDigits: maxDecimals })).format(n);
 }
 
 /** A number with exactly `decimals` decimals: scores "81.50" / "81,50". */
 export function formatFixed(locale: string, n: number, decimals = 2): string {
-  return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n);
+  return numberFormat(locale, `f${decimals}`, () => ({
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  })).format(n);
 }
 
 /** A percentage given on a 0–100 scale: 85.5 → "85.50%", "85,50 %", "%85.50"… as the language writes it. */
 export function formatPercent(locale: string, value: number, decimals = 2): string {
-  return numberFormat(locale, {
+  return numberFormat(locale, `p${decimals}`, () => ({
     style: "percent",
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
-  }).format(value / 100);
+  })).format(value / 100);
 }
 
 /** The character a language writes between whole and decimal part ("." or ","). */
 export function decimalSeparator(locale: string): string {
   return (
-    numberFormat(locale, {})
+    numberFormat(locale, "", () => ({}))
       .formatToParts(1.5)
       .find((p) => p.type === "decimal")?.value ?? "."
   );
@@ -74,8 +78,18 @@ export function formatDay(
   ymd: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
 ): string {
-  return dateFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${ymd}T00:00:00Z`));
+  const key = `${locale}|${JSON.stringify(options)}|${ymd}`;
+  let day = days.get(key);
+  if (day === undefined) {
+    day = dateFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${ymd}T00:00:00Z`));
+    if (days.size > 20_000) days.clear();
+    days.set(key, day);
+  }
+  return day;
 }
+
+// Pages show the same calendar days on every view (a course's sessions): each is formatted once.
+const days = new Map<string, string>();
 
 // Timestamps are formatted per table row and in the bell on every page: their
 // formats are kept by a short key, without building and serialising options.
