@@ -98,6 +98,9 @@ const timestampFormats = new Map<string, Intl.DateTimeFormat>();
 /** A stored timestamp (ISO) as a date, or date and time, in the school's time zone. */
 export function formatTimestamp(locale: string, iso: string, timeZone: string, withTime = false): string {
   const key = `${locale}|${timeZone}|${withTime ? "t" : "d"}`;
+  const shown = `${key}|${iso}`;
+  let text = timestamps.get(shown);
+  if (text !== undefined) return text;
   let f = timestampFormats.get(key);
   if (!f) {
     const options: Intl.DateTimeFormatOptions = withTime
@@ -105,8 +108,14 @@ export function formatTimestamp(locale: string, iso: string, timeZone: string, w
       : { dateStyle: "medium", timeZone };
     timestampFormats.set(key, (f = dateFormat(locale, options)));
   }
-  return f.format(new Date(iso));
+  text = f.format(new Date(iso));
+  if (timestamps.size > 20_000) timestamps.clear();
+  timestamps.set(shown, text);
+  return text;
 }
+
+// A list shows the same rows' timestamps on every view: each is formatted once.
+const timestamps = new Map<string, string>();
 
 /** Dates, numbers and percentages in the user's language (and the school's time zone). */
 export function useFormat() {

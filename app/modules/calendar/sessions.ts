@@ -18,12 +18,20 @@ export interface DatedSession extends ClassSession {
 
 /** The wall clock of `timeZone` at `now`: date YYYY-MM-DD and time HH:MM. */
 export function zonedNow(timeZone: string, now: Date = new Date()): { date: string; time: string } {
-  const parts = zonedParts(timeZone, now.getTime());
-  return {
-    date: `${parts.year}-${pad(parts.month)}-${pad(parts.day)}`,
-    time: `${pad(parts.hour)}:${pad(parts.minute)}`,
-  };
+  // Every request asks (schoolToday): within the same second the answer is the last one.
+  const key = `${timeZone}|${Math.floor(now.getTime() / 1000)}`;
+  if (lastNow?.key !== key) {
+    const parts = zonedParts(timeZone, now.getTime());
+    lastNow = {
+      key,
+      date: `${parts.year}-${pad(parts.month)}-${pad(parts.day)}`,
+      time: `${pad(parts.hour)}:${pad(parts.minute)}`,
+    };
+  }
+  return { date: lastNow.date, time: lastNow.time };
 }
+
+let lastNow: { key: string; date: string; time: string } | null = null;
 
 /** Today (YYYY-MM-DD) in `timeZone`: the date stored dates are compared with. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
