@@ -1,4 +1,5 @@
 import { db } from "~/db/kysely.server";
+import { courseRecord } from "~/modules/courses/courses.server";
 import { schoolTimeZone } from "~/modules/settings/settings.server";
 import { type CourseSchedule, type HolidayRange } from "./calendar";
 import { type DatedSession, courseSessionsAt, todayIn, zonedInstant } from "./sessions";
@@ -66,21 +67,41 @@ export async function sessionsOfCourses(
       .select(["id", "schedule_days", "start_date", "end_date", "start_time", "end_time"])
       .where("id", "in", ids)
       .execute(),
-    db()
-      .selectFrom("holidays")
-      .select(["name", "start_date", "end_date", "course_id"])
-      .where((eb) => eb.or([eb("course_id", "is", null), eb("course_id", "in", ids)]))
-      .orderBy("start_date")
-      .execute(),
+    holidaysOfCourses(ids),
   ]);
-  for (const course of courses) {
-    const own: HolidayRange[] = holidays.filter((h) => h.course_id === null || h.course_id === course.id);
-    out.set(course.id, { course, sessions: courseSessionsAt(course, own, timeZone, now) });
-  }
+  for (const course of courses) out.set(course.id, courseSessions(course, holidays, timeZone, now));
   return out;
+}
+
+/** The school-wide holidays and those of these courses, by start date. */
+function holidaysOfCourses(ids: readonly number[]) {
+  return db()
+    .selectFrom("holidays")
+    .select(["name", "start_date", "end_date", "course_id"])
+    .where((eb) => eb.or([eb("course_id", "is", null), eb("course_id", "in", ids)]))
+    .orderBy("start_date")
+    .execute();
+}
+
+function courseSessions(
+  course: CourseSchedule & { id: number },
+  holidays: readonly (HolidayRange & { course_id: number | null })[],
+  timeZone: string,
+  now: Date,
+): CourseSessions {
+  const own = holidays.filter((h) => h.course_id === null || h.course_id === course.id);
+  return { course, sessions: courseSessionsAt(course, own, timeZone, now) };
 }
 
 /** One course's sessions, or undefined when there is no such course. */
 export async function sessionsOfCourse(courseId: number, now: Date = new Date()): Promise<CourseSessions | undefined> {
-  return (await sessionsOfCourses([courseId], now)).get(courseId);
+  // The course's row from the request's own read of it (courseRecord), not a second query.
+  const [timeZone, record, holidays] = await Promise.all([
+    schoolTimeZone(),
+    courseRecord(courseId),
+    holidaysOfCourses([courseId]),
+  ]);
+  if (!record) return undefined;
+  const { id, schedule_days, start_date, end_date, start_time, end_time } = record;
+  return courseSessions({ id, schedule_days, start_date, end_date, start_time, end_time }, holidays, timeZone, now);
 }

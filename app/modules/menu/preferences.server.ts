@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { database, db } from "~/db/kysely.server";
 import { BOOKMARK_LABEL_MAX, MENU_PREFERENCES_MAX } from "~/modules/auth/menu";
 
@@ -16,23 +17,33 @@ export interface MenuPreferences {
 }
 
 export async function menuPreferences(userId: number): Promise<MenuPreferences> {
-  const [bookmarks, pins] = await Promise.all([
-    db()
-      .selectFrom("menu_bookmarks")
-      .select(["path", "label"])
-      .where("user_id", "=", userId)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute(),
-    db()
-      .selectFrom("menu_pins")
-      .select("item_id")
-      .where("user_id", "=", userId)
-      .orderBy("created_at")
-      .orderBy("item_id")
-      .execute(),
-  ]);
-  return { bookmarks, pins: pins.map((p) => p.item_id) };
+  // One query for both (on every signed-in page): bookmarks in the order made,
+  // then pins in the order made.
+  const rows = await db()
+    .selectFrom("menu_bookmarks")
+    .select([sql<string>`'b'`.as("kind"), "path as key", "label", "created_at", "id as seq"])
+    .where("user_id", "=", userId)
+    .unionAll(
+      db()
+        .selectFrom("menu_pins")
+        .select([
+          sql<string>`'p'`.as("kind"),
+          "item_id as key",
+          sql<string>`''`.as("label"),
+          "created_at",
+          sql<number>`0`.as("seq"),
+        ])
+        .where("user_id", "=", userId),
+    )
+    .orderBy("kind")
+    .orderBy("created_at")
+    .orderBy("seq")
+    .orderBy("key")
+    .execute();
+  return {
+    bookmarks: rows.flatMap((r) => (r.kind === "b" ? [{ path: r.key, label: r.label }] : [])),
+    pins: rows.flatMap((r) => (r.kind === "p" ? [r.key] : [])),
+  };
 }
 
 export type Outcome = { ok: true } | { ok: false; error: "limit" };
