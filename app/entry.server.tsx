@@ -207,6 +207,7 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let abortTimer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <CssContext.Provider value={pageStyles(request)}>
@@ -228,6 +229,8 @@ export default async function handleRequest(
               status: responseStatusCode,
             }),
           );
+          // A page rendered in full needs no abort: its timer goes (not kept 5 s a request).
+          body.once("finish", () => clearTimeout(abortTimer));
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -239,7 +242,7 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 
