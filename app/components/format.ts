@@ -12,11 +12,11 @@ import { useTranslation } from "react-i18next";
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The format for `options`, kept by `key` (a short name for them: a table formats a number a cell). */
-function numberFormat(locale: string, key: string, options: () => Intl.NumberFormatOptions) {
+/** The format for `options`, kept by `key`, a short name for them (a table formats a number a cell). */
+function numberFormat(locale: string, key: string, options: Intl.NumberFormatOptions) {
   const full = `${locale}|${key}`;
   let f = numberFormats.get(full);
-  if (!f) numberFormats.set(full, (f = new Intl.NumberFormat(locale, options())));
+  if (!f) numberFormats.set(full, (f = new Intl.NumberFormat(locale, options)));
   return f;
 }
 
@@ -43,30 +43,30 @@ export function formatList(locale: string, items: readonly string[], type: "conj
 
 /** A count or measure with up to `maxDecimals` decimals: "1,234", "12.5", "12,5". */
 export function formatNumber(locale: string, n: number, maxDecimals = 2): string {
-  return numberFormat(locale, `n${maxDecimals}`, () => ({ maximumFractionDigits: maxDecimals })).format(n);
+  return numberFormat(locale, `n${maxDecimals}`, { maximumFractionDigits: maxDecimals }).format(n);
 }
 
 /** A number with exactly `decimals` decimals: scores "81.50" / "81,50". */
 export function formatFixed(locale: string, n: number, decimals = 2): string {
-  return numberFormat(locale, `f${decimals}`, () => ({
+  return numberFormat(locale, `f${decimals}`, {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
-  })).format(n);
+  }).format(n);
 }
 
 /** A percentage given on a 0–100 scale: 85.5 → "85.50%", "85,50 %", "%85.50"… as the language writes it. */
 export function formatPercent(locale: string, value: number, decimals = 2): string {
-  return numberFormat(locale, `p${decimals}`, () => ({
+  return numberFormat(locale, `p${decimals}`, {
     style: "percent",
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
-  })).format(value / 100);
+  }).format(value / 100);
 }
 
 /** The character a language writes between whole and decimal part ("." or ","). */
 export function decimalSeparator(locale: string): string {
   return (
-    numberFormat(locale, "", () => ({}))
+    numberFormat(locale, "", {})
       .formatToParts(1.5)
       .find((p) => p.type === "decimal")?.value ?? "."
   );
@@ -98,9 +98,6 @@ const timestampFormats = new Map<string, Intl.DateTimeFormat>();
 /** A stored timestamp (ISO) as a date, or date and time, in the school's time zone. */
 export function formatTimestamp(locale: string, iso: string, timeZone: string, withTime = false): string {
   const key = `${locale}|${timeZone}|${withTime ? "t" : "d"}`;
-  const shown = `${key}|${iso}`;
-  let text = timestamps.get(shown);
-  if (text !== undefined) return text;
   let f = timestampFormats.get(key);
   if (!f) {
     const options: Intl.DateTimeFormatOptions = withTime
@@ -108,14 +105,8 @@ export function formatTimestamp(locale: string, iso: string, timeZone: string, w
       : { dateStyle: "medium", timeZone };
     timestampFormats.set(key, (f = dateFormat(locale, options)));
   }
-  text = f.format(new Date(iso));
-  if (timestamps.size > 20_000) timestamps.clear();
-  timestamps.set(shown, text);
-  return text;
+  return f.format(new Date(iso));
 }
-
-// A list shows the same rows' timestamps on every view: each is formatted once.
-const timestamps = new Map<string, string>();
 
 /** Dates, numbers and percentages in the user's language (and the school's time zone). */
 export function useFormat() {
