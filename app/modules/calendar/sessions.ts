@@ -81,14 +81,18 @@ const instants = new Map<string, string>();
 
 /** zonedInstant as an ISO string, remembered. */
 function instantIso(date: string, time: string, timeZone: string): string {
-  const key = `${timeZone}|${date}T${time}`;
-  let iso = instants.get(key);
-  if (iso === undefined) {
-    iso = zonedInstant(date, time, timeZone).toISOString();
-    if (instants.size > 20_000) instants.clear();
-    instants.set(key, iso);
+  return remembered(instants, `${timeZone}|${date}T${time}`, () => zonedInstant(date, time, timeZone).toISOString());
+}
+
+/** `map`'s answer for `key`, made once (the map is emptied past 20,000 answers). */
+function remembered<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    if (map.size > 20_000) map.clear();
+    map.set(key, value);
   }
-  return iso;
+  return value;
 }
 
 /** expandSessions + datedSessions: a course's sessions as they stand now. */
@@ -153,14 +157,7 @@ function wallOf(timeZone: string, epochMs: number) {
 /** The zone's offset from UTC at an instant, in ms (Madrid in summer: +2 h). */
 function offsetAt(timeZone: string, epochMs: number) {
   const minute = Math.floor(epochMs / 60_000) * 60_000;
-  const key = `${timeZone}|${minute}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    offset = wallOf(timeZone, minute) - minute;
-    if (offsets.size > 20_000) offsets.clear();
-    offsets.set(key, offset);
-  }
-  return offset;
+  return remembered(offsets, `${timeZone}|${minute}`, () => wallOf(timeZone, minute) - minute);
 }
 
 // Calendars ask for the same days again and again (every page view): remember the offsets.
