@@ -2,14 +2,15 @@
 // for a busy machine, where requests/s mean little.
 //   node scripts/bench/cpu-probe.mjs [--n=200] [--rounds=3] [--batch=25]
 //     [--only=status,dashboard,...] [--cwd=.[,/other/checkout]] [--port=3199]
-//     [--encoding=identity|gzip] [--db=file:...] [--returning]
+//     [--encoding=identity|gzip] [--db=file:...[,postgres://...]] [--returning]
 // Starts `server/index.js build/server/index.js` with WEB_CONCURRENCY=1 in each
 // --cwd (its data/bench.db unless --db), signs in as the bench's staff and
 // professor, warms each page up, then per page and round sends N requests to
 // every server, alternating batches between them (an A/B: the machine's load
 // falls on both alike), and prints each server's utime+stime (from /proc) per
-// request, the median of the rounds first. PROBE_NODE_ARGS adds node options
-// (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// request, the median of the rounds first. Several --db (one per --cwd, the
+// same checkout twice if need be) compare two databases or connections.
+// PROBE_NODE_ARGS adds node options (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -70,7 +71,7 @@ const servers = CWD.split(",").map((cwd, i) => ({
         NODE_ENV: "production",
         WEB_CONCURRENCY: "1",
         PORT: String(PORT + i),
-        DATABASE_URL: DB ?? `file:${path.join(cwd, "data/bench.db")}`,
+        DATABASE_URL: DB?.split(",")[i] ?? DB ?? `file:${path.join(cwd, "data/bench.db")}`,
         SESSION_SECRET: crypto.randomBytes(32).toString("base64url"),
         DEMO_DATA: "off",
         RATE_LIMIT_FACTOR: "10000",
