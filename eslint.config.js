@@ -50,6 +50,11 @@ export default [
         {
           paths: [
             { name: "@conform-to/react", importNames: ["useForm"], message: "Use useAppForm from ~/components/forms." },
+            {
+              name: "@remix-run/react",
+              importNames: ["Link", "NavLink"],
+              message: "Use Link and NavLink from ~/components/ui/link (the server renders their <a> directly).",
+            },
           ],
         },
       ],

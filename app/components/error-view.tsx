@@ -1,5 +1,6 @@
-import { Link, isRouteErrorResponse, useNavigate } from "@remix-run/react";
+import { isRouteErrorResponse, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Link } from "~/components/ui/link";
 import { AlertDialog } from "./ui/alert-dialog";
 
 const LOCKED = "Account has been locked";

@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CourseGrades, PromoteSection } from "~/components/courses/course-report";
 import { PdfLinks } from "~/components/grades/pdf-links";
 import { ReportTable } from "~/components/grades/report-table";
+import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { CertificatesLink } from "~/components/verify/certificates-link";

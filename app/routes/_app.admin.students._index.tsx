@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { StudentFilters, StudentTable } from "~/components/students/student-list";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
+import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { appName, useAppNames } from "~/components/app-names";
 import { formatList } from "~/components/format";
@@ -7,6 +7,7 @@ import { SubmitButton } from "~/components/forms";
 import { AddItemForm, CategoryItems, LevelPicker } from "~/components/grades/syllabus";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { requirePermission } from "~/http/guards.server";

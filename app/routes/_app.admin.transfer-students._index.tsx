@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TransferDetail } from "~/components/transfers/transfer-detail";
 import { TransferFilters, TransferTable } from "~/components/transfers/transfer-table";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";

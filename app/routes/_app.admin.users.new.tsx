@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { OneTimeLink } from "~/components/users/one-time-link";
 import { CreateUserForm } from "~/components/users/user-forms";

@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PdfLinks } from "~/components/grades/pdf-links";
 import { ReportTable } from "~/components/grades/report-table";
+import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { requireCourseProfessor } from "~/http/course-access.server";
 import { translator } from "~/i18n/i18n.server";

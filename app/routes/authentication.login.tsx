@@ -1,12 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignInFrame } from "~/components/auth/sign-in-frame";
 import { TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { AlertDialog } from "~/components/ui/alert-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Link } from "~/components/ui/link";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { readForm } from "~/http/form.server";
 import { assertSameOrigin } from "~/http/guards.server";

@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignInFrame } from "~/components/auth/sign-in-frame";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordFields } from "~/components/ui/form-fields";
+import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { assertSameOrigin } from "~/http/guards.server";

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
@@ -6,6 +5,7 @@ import { useScheduleLabel } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { DetailsCard } from "~/components/ui/details-card";
+import { Link } from "~/components/ui/link";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { type AgeCategory } from "~/db/schema";
 import { type SessionStatus } from "~/modules/calendar/session-counts";

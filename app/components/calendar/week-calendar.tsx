@@ -1,5 +1,6 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Link } from "~/components/ui/link";
 import { DirectionChevron } from "../layout/icons";
 
 export interface WeekCalendarDay {

@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CourseLabel } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
+import { Link } from "~/components/ui/link";
 import { TableScroll } from "~/components/ui/table-scroll";
 
 /** A course of a professor in the overview, with its progress. */

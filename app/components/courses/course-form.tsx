@@ -5,13 +5,14 @@ import {
   getInputProps,
   getSelectProps,
 } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Fieldset, RadioGroup, SelectField, TextField, typeConstraints } from "~/components/fields";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { LevelSelect } from "~/components/ui/form-fields";
+import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/ui/page-header";
 import { statusKey } from "~/components/ui/status-badge";
 import { useHydrated } from "~/components/use-hydrated";

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
@@ -8,6 +8,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
 import { DetailsCard } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Link } from "~/components/ui/link";
 import { countByStatus } from "~/modules/calendar/session-counts";
 import { type CoursePhase } from "~/modules/courses/constants";
 import { type ExamType } from "~/modules/levels/levels";

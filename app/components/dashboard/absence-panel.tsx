@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
+import { Link } from "~/components/ui/link";
 import { Section } from "~/components/ui/section";
 import { absenceSeverity } from "~/modules/students/absence";
 

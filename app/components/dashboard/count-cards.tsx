@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
+import { Link } from "~/components/ui/link";
 import { Section } from "~/components/ui/section";
 
 export interface CountCard {

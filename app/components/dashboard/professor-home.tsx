@@ -1,10 +1,10 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { type HolidayAhead, HolidaysAhead } from "~/components/calendar/holidays-ahead";
 import { type WeekCalendarEvent } from "~/components/calendar/week-calendar";
 import { Bdi } from "~/components/courses/labels";
 import { formatList, useFormat } from "~/components/format";
+import { Link } from "~/components/ui/link";
 import { Section } from "~/components/ui/section";
 import { Greeting } from "./greeting";
 import { type WeekView, WeekSection } from "./week-section";

@@ -1,8 +1,9 @@
 import { type SubmissionResult, getFormProps, getInputProps } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Link } from "~/components/ui/link";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 

@@ -1,8 +1,9 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Link } from "~/components/ui/link";
 import { type GradebookItem, type GradebookRow, parseGrade } from "~/modules/grades/gradebook";
 import { type CellError, type GradebookFormState } from "~/modules/grades/gradebook-form";
 import { useAppNames } from "../app-names";

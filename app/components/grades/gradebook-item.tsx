@@ -1,7 +1,8 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { type FocusEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
+import { Link } from "~/components/ui/link";
 import {
   type GradebookItem,
   type GradebookRow,

@@ -1,10 +1,11 @@
 import { type SubmissionResult, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useCategoryLabel, Bdi } from "~/components/courses/labels";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
+import { Link } from "~/components/ui/link";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { type GradingCategory } from "~/db/schema";
 import { addItemSchema, renameItemSchema } from "~/modules/grades/schema";

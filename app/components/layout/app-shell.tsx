@@ -1,6 +1,7 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "~/components/ui/link";
 import { type Role } from "~/db/schema";
 import { type MenuItem } from "~/modules/auth/menu";
 import { LanguageSwitcher } from "../language-switcher";

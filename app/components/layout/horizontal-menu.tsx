@@ -1,6 +1,6 @@
-import { Link, NavLink } from "@remix-run/react";
 import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "~/components/ui/link";
 import { type MenuItem, menuHref } from "~/modules/auth/menu";
 import { useHydrated } from "../use-hydrated";
 import { DirectionChevron, Icon } from "./icons";

@@ -1,6 +1,7 @@
-import { Link, useFetcher, useFetchers, useLocation, useMatches, useSearchParams } from "@remix-run/react";
+import { useFetcher, useFetchers, useLocation, useMatches, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "~/components/ui/link";
 import { type Role } from "~/db/schema";
 import { type MenuItem, bookmarkTarget, orderMenu, searchable } from "~/modules/auth/menu";
 import { useHydrated } from "../use-hydrated";

@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Link } from "~/components/ui/link";
 import { Icon } from "./icons";
 
 export function avatarSrc(image: string | null) {

@@ -1,5 +1,5 @@
-import { Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "~/components/ui/link";
 import { type MenuItem, menuHref } from "~/modules/auth/menu";
 import { Icon } from "./icons";
 import {

@@ -1,10 +1,11 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { useIsolate } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterInput, FilterSelect } from "~/components/ui/filters";
+import { Link } from "~/components/ui/link";
 import { StatusBadge, statusKey } from "~/components/ui/status-badge";
 import { ALL_LEVELS } from "~/modules/levels/levels";
 

@@ -1,5 +1,5 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useAppNames } from "~/components/app-names";
 import { Bdi, CourseLabel, type CourseLabelParts, useCourseLabel } from "~/components/courses/labels";
 import { SelectField } from "~/components/fields";
@@ -8,6 +8,7 @@ import { SubmitButton, useAppForm } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { type Detail, DetailsCard } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Link } from "~/components/ui/link";
 import { levelById } from "~/modules/levels/levels";
 import { HEAR_ABOUT_VALUES } from "~/modules/registrations/hear-about";
 import { AbsenceCount } from "./absence-count";

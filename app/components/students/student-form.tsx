@@ -1,5 +1,5 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { Fieldset, SelectField, TextAreaField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
@@ -13,6 +13,7 @@ import {
   AgeCategoryField,
   SameBillingField,
 } from "~/components/ui/form-fields";
+import { Link } from "~/components/ui/link";
 import { useHydrated } from "~/components/use-hydrated";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { PROMOTIONS } from "~/modules/calendar/schedules";

@@ -1,5 +1,5 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CourseLabel, type CourseLabelParts } from "~/components/courses/labels";
 import { TextField } from "~/components/fields";
@@ -7,6 +7,7 @@ import { useFormat } from "~/components/format";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterInput } from "~/components/ui/filters";
+import { Link } from "~/components/ui/link";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { Bdi, CourseLabel } from "~/components/courses/labels";
@@ -6,6 +6,7 @@ import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Link } from "~/components/ui/link";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { type TransferRow } from "./transfer-table";
 

@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { CourseSearchField } from "~/components/courses/course-search-field";
@@ -6,6 +6,7 @@ import { CourseLabel, type CourseLabelParts, useIsolate } from "~/components/cou
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterInput, FilterSelect } from "~/components/ui/filters";
+import { Link } from "~/components/ui/link";
 import { StatusBadge, statusKey } from "~/components/ui/status-badge";
 import { ALL_LEVELS } from "~/modules/levels/levels";
 

@@ -1,5 +1,6 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { type HTMLAttributes, type ReactNode } from "react";
+import { Link } from "~/components/ui/link";
 import { TableScroll } from "./table-scroll";
 
 type Align = "start" | "end" | "center";

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { type ReactNode } from "react";
+import { Link } from "~/components/ui/link";
 
 /**
  * The top of a page: an optional way back, the page's one h1 (with a badge

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 
 /**
  * A row of links that pick one view of the page (`?term=running`, …), as

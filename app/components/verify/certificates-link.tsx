@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Link } from "~/components/ui/link";
 
 /** From the staff report to the course's certificates (codes, revoke, re-issue). */
 export function CertificatesLink({ courseId }: { courseId: number }) {

@@ -1,0 +1,80 @@
+import { type Page, expect, test } from "@playwright/test";
+import { jsEnabled, signIn, waitForHydration } from "./helpers";
+
+// Issue 18: on the server the app's links are plain anchors
+// (app/components/ui/link.tsx), in the browser Remix's links. The pages with
+// the most of them hydrate without an error (a markup that differed would
+// show one), and their links then navigate in the page, without loading a
+// new document.
+
+function errorsOf(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** Marks the document; a link followed in the page keeps the mark, a new document does not. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+}
+async function sameDocument(page: Page) {
+  return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+}
+
+test.beforeEach(() => {
+  test.skip(!jsEnabled(), "hydration is the JavaScript project's");
+});
+
+test("staff pages full of links hydrate without an error; a row's link and the menu's navigate in the page", async ({
+  page,
+}) => {
+  const errors = errorsOf(page);
+  await signIn(page, "admin@school.test");
+  for (const path of ["/dashboard", "/admin/students?q=ez", "/admin/transfer-students", "/admin/courses"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+  await page.goto("/admin/students");
+  await waitForHydration(page);
+  await markDocument(page);
+  const student = page.getByRole("table").getByRole("row").nth(1).getByRole("link").first();
+  const name = (await student.textContent())!.trim();
+  await student.click();
+  await expect(page).toHaveURL(/\/admin\/students\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name.split(" ")[0]);
+  expect(await sameDocument(page)).toBe(true);
+
+  // The menu's link to the page shown is marked as the current page, and leaving it moves the mark.
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  await expect(menu.getByRole("link", { name: "Students", exact: true })).toHaveAttribute("aria-current", "page");
+  await menu.getByRole("link", { name: "Dashboard", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(menu.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: "Students", exact: true })).not.toHaveAttribute("aria-current", "page");
+  expect(await sameDocument(page)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("a course's tabs hydrate without an error and move between its pages in the page", async ({ page }) => {
+  const errors = errorsOf(page);
+  await signIn(page, "professor@school.test");
+  const course = page.locator('main a[href^="/course/"]').first();
+  const href = (await course.getAttribute("href"))!;
+  const id = /^\/course\/(\d+)/.exec(href)![1];
+  await page.goto(`/course/${id}/attendance`);
+  await waitForHydration(page);
+  await markDocument(page);
+  const tabs = page.getByRole("navigation", { name: "Course pages" });
+  const attendance = tabs.locator(`a[href="/course/${id}/attendance"]`);
+  const gradebook = tabs.locator(`a[href="/course/${id}/gradebook"]`);
+  await expect(attendance).toHaveAttribute("aria-current", "page");
+  await gradebook.click();
+  await expect(page).toHaveURL(new RegExp(`/course/${id}/gradebook$`));
+  await expect(gradebook).toHaveAttribute("aria-current", "page");
+  await expect(attendance).not.toHaveAttribute("aria-current", "page");
+  expect(await sameDocument(page)).toBe(true);
+  expect(errors).toEqual([]);
+});
