@@ -27,26 +27,31 @@ const ROOT_PATH = /^\/(?!\/)[^?#]*(?:\?[^#]+)?(?:#.+)?$/;
 // What the server's router would percent-encode in a pathname (NavLink compares encoded paths).
 const PLAIN_PATHNAME = /^[\w\-./~]*$/;
 
+/** A link's props less what only the router reads: the anchor's attributes, and whether Remix marks it for route discovery. */
+function anchorAttributes({
+  prefetch: _prefetch,
+  discover = "render",
+  reloadDocument,
+  replace: _replace,
+  state: _state,
+  preventScrollReset: _preventScrollReset,
+  relative: _relative,
+  viewTransition: _viewTransition,
+  ...attributes
+}: Omit<LinkProps, "to">) {
+  return { attributes, discovered: discover === "render" && !reloadDocument };
+}
+
 export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, _ref) {
-  const {
-    to,
-    prefetch: _prefetch,
-    discover = "render",
-    reloadDocument,
-    replace: _replace,
-    state: _state,
-    preventScrollReset: _preventScrollReset,
-    relative: _relative,
-    viewTransition: _viewTransition,
-    ...rest
-  } = props;
+  const { to, ...others } = props;
   if (typeof to !== "string") return <RemixLink {...props} />;
   const absolute = ABSOLUTE_URL.test(to);
   if (!absolute && !ROOT_PATH.test(to)) return <RemixLink {...props} />;
+  const { attributes, discovered } = anchorAttributes(others);
   // Event handlers are not rendered on the server; the rest become attributes as in Remix's Link.
   return (
-    // eslint-disable-next-line jsx-a11y/anchor-has-content -- the content is the children, in rest
-    <a {...rest} data-discover={discover === "render" && !absolute && !reloadDocument ? "true" : undefined} href={to} />
+    // eslint-disable-next-line jsx-a11y/anchor-has-content -- the content is the children, in the attributes
+    <a {...attributes} data-discover={discovered && !absolute ? "true" : undefined} href={to} />
   );
 });
 
@@ -75,22 +80,12 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, NavLi
     const endSlash = path !== "/" && path.endsWith("/") ? path.length - 1 : path.length;
     const isActive = here === path || (!end && here.startsWith(path) && here.charAt(endSlash) === "/");
     const state = { isActive, isPending: false, isTransitioning: false };
-    const {
-      prefetch: _prefetch,
-      discover = "render",
-      reloadDocument,
-      replace: _replace,
-      state: _state,
-      preventScrollReset: _preventScrollReset,
-      relative: _relative,
-      viewTransition: _viewTransition,
-      ...attributes
-    } = rest;
+    const { attributes, discovered } = anchorAttributes(rest);
     // The attributes in the order react-router-dom's NavLink and Link give them.
     return (
       <a
         {...attributes}
-        data-discover={discover === "render" && !reloadDocument ? "true" : undefined}
+        data-discover={discovered ? "true" : undefined}
         aria-current={isActive ? ariaCurrent : undefined}
         className={
           typeof className === "function"
