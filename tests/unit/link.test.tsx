@@ -43,6 +43,7 @@ describe("the server's links are Remix's markup", () => {
           to,
           className: what === "with a class" ? "font-medium underline" : undefined,
           rel: "next",
+          target: what === "another site" ? "_blank" : undefined,
           prefetch: "intent" as const,
           reloadDocument: what === "reloadDocument",
           "aria-label": "Go",
@@ -79,6 +80,7 @@ describe("the server's links are Remix's markup", () => {
           );
           const plain = {
             to,
+            target: "_self",
             end,
             className: "item",
             style: { color: "red" },

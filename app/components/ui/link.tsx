@@ -43,7 +43,7 @@ function anchorAttributes({
 }
 
 export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, _ref) {
-  const { to, ...others } = props;
+  const { to, target, ...others } = props;
   if (typeof to !== "string") return <RemixLink {...props} />;
   const absolute = ABSOLUTE_URL.test(to);
   if (!absolute && !ROOT_PATH.test(to)) return <RemixLink {...props} />;
@@ -51,7 +51,7 @@ export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProp
   // Event handlers are not rendered on the server; the rest become attributes as in Remix's Link.
   return (
     // eslint-disable-next-line jsx-a11y/anchor-has-content -- the content is the children, in the attributes
-    <a {...attributes} data-discover={discovered && !absolute ? "true" : undefined} href={to} />
+    <a {...attributes} data-discover={discovered && !absolute ? "true" : undefined} href={to} target={target} />
   );
 });
 
@@ -64,6 +64,7 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, NavLi
       end = false,
       style,
       to,
+      target,
       children,
       ...rest
     } = props;
@@ -94,6 +95,7 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, NavLi
         }
         style={typeof style === "function" ? style(state) : style}
         href={to}
+        target={target}
       >
         {typeof children === "function" ? children(state) : children}
       </a>
