@@ -55,6 +55,14 @@ export default [
               importNames: ["Link", "NavLink"],
               message: "Use Link and NavLink from ~/components/ui/link (the server renders their <a> directly).",
             },
+            {
+              name: "react-i18next",
+              message: "Use useTranslation from ~/i18n/react (the pages' own t(), ADR 055).",
+            },
+            {
+              name: "remix-i18next/react",
+              message: "Use useChangeLanguage from ~/i18n/react (ADR 055).",
+            },
           ],
         },
       ],

@@ -1,34 +1,31 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18n from "i18next";
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useSyncExternalStore } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { NAMESPACES, i18nConfig } from "~/i18n/config";
-import { fetchBackend } from "~/i18n/fetch-backend";
+import { currentTranslations, loadNamespaces, startTranslations, subscribeTranslations } from "~/i18n/client";
+import { NAMESPACES } from "~/i18n/config";
+import { TranslationsProvider } from "~/i18n/react";
+
+/** The page's translations, a new value when the language changes (root.tsx's useChangeLanguage). */
+function Translated({ children }: { children: React.ReactNode }) {
+  const translations = useSyncExternalStore(subscribeTranslations, currentTranslations, currentTranslations);
+  return <TranslationsProvider value={translations}>{children}</TranslationsProvider>;
+}
 
 async function hydrate() {
-  await i18n
-    .use(initReactI18next)
-    .use(fetchBackend)
-    .init({
-      ...i18nConfig,
-      ns: getInitialNamespaces(),
-      // The server rendered the page in this language; <html lang> says which.
-      lng: document.documentElement.lang,
-      detection: undefined,
-      // The same versioned addresses as root.tsx's preloads (the server's <html data-locales>).
-      backend: { version: document.documentElement.dataset.locales },
-    });
+  // The server rendered the page in this language; <html lang> says which,
+  // and <html data-locales> the version of the files (root.tsx preloads them).
+  const { lang, dataset } = document.documentElement;
+  await startTranslations(lang, getInitialNamespaces(), dataset.locales);
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18n}>
+      <Translated>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </Translated>,
     );
   });
 
@@ -37,7 +34,7 @@ async function hydrate() {
   // a translation file. The public pages need only what they have.
   if (document.querySelector("[data-sidebar]")) {
     const later = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1000));
-    later(() => void i18n.loadNamespaces([...NAMESPACES]));
+    later(() => void loadNamespaces([...NAMESPACES]));
   }
 }
 

@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
 import { type EntryContext, type HandleDataRequestFunction, createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { CssContext } from "~/components/inline-css";
 import { NonceContext } from "~/components/nonce";
 import { prepareDatabase } from "~/db/prepare.server";
@@ -13,8 +11,9 @@ import { finishHeaders, secureResponse } from "~/http/headers.server";
 import { withoutNulBytes } from "~/http/html-stream.server";
 import { pageStyles } from "~/http/stylesheet.server";
 import { failedSubmissionToast, redirectWithFailure } from "~/http/toast.server";
-import { i18nConfig } from "~/i18n/config";
-import { NAMESPACES, i18next, rememberTranslations, resources } from "~/i18n/i18n.server";
+import { i18next, resources } from "~/i18n/i18n.server";
+import { TranslationsProvider } from "~/i18n/react";
+import { Translations } from "~/i18n/translate";
 import { startMailSender } from "~/modules/mail/sender.server";
 import { logSafe } from "~/modules/shared/log.server";
 import { installZodMessages } from "~/modules/shared/zod-messages";
@@ -30,37 +29,20 @@ if (process.env.SERVER_ROLE !== "prepare") startMailSender();
 
 const ABORT_DELAY = 5_000;
 
-// Every page is rendered with a clone of this one (all languages and namespaces, loaded once).
-const rendering = createInstance();
 // zod's own messages as translation keys (a tampered choice, a missing field).
 installZodMessages();
 
-const renderingReady = rendering.use(initReactI18next).init({ ...i18nConfig, resources, ns: [...NAMESPACES] });
+// Every page is rendered with the app's own t() over every language's files,
+// loaded into the build (ADR 055): one Translations per language, shared by
+// concurrent renders (a render only reads it). In development the files may
+// change under a running server, so each request gets its own.
+const renderings = new Map<string, Translations>();
 
-// The namespaces of the build's routes (remix-i18next reads every route
-// module's handle, all of them on the server): the same list on every
-// request of a production build, so read once.
-let routeNamespaces: string[] | undefined;
-
-// A clone shares the store and services, with its own language: a full init
-// per request was most of a small page's translation cost (issue 9). One
-// clone per language is enough (issue 18): a render only reads it (nothing on
-// the server changes its language or loads into it; every namespace is in
-// the store from the start), so concurrent renders can share it.
-const clones = new Map<string, typeof rendering>();
-
-function renderingFor(lng: string, context: EntryContext) {
-  const production = process.env.NODE_ENV === "production";
-  const ns = (production && routeNamespaces) || i18next.getRouteNamespaces(context);
-  if (!production) return rendering.cloneInstance({ lng, ns });
-  routeNamespaces = ns;
-  let clone = clones.get(lng);
-  if (!clone) {
-    clone = rendering.cloneInstance({ lng, ns });
-    rememberTranslations(clone);
-    clones.set(lng, clone);
-  }
-  return clone;
+function renderingFor(lng: string) {
+  if (process.env.NODE_ENV !== "production") return new Translations(lng, resources);
+  let rendering = renderings.get(lng);
+  if (!rendering) renderings.set(lng, (rendering = new Translations(lng, resources)));
+  return rendering;
 }
 
 /**
@@ -200,8 +182,8 @@ export default async function handleRequest(
   }
 
   const nonce = crypto.randomBytes(16).toString("base64");
-  const [lng] = await Promise.all([i18next.getLocale(request), renderingReady]);
-  const instance = renderingFor(lng, remixContext);
+  const lng = await i18next.getLocale(request);
+  const translations = renderingFor(lng);
 
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
@@ -211,9 +193,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <CssContext.Provider value={pageStyles(request)}>
-          <I18nextProvider i18n={instance}>
+          <TranslationsProvider value={translations}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </I18nextProvider>
+          </TranslationsProvider>
         </CssContext.Provider>
       </NonceContext.Provider>,
       {

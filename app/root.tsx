@@ -11,8 +11,6 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorView } from "~/components/error-view";
 import { InlineCss } from "~/components/inline-css";
 import { useNonce } from "~/components/nonce";
@@ -21,6 +19,7 @@ import { readToast } from "~/http/toast.server";
 import { dirOf } from "~/i18n/config";
 import { LOCALES_VERSION, i18next } from "~/i18n/i18n.server";
 import { localeUrl } from "~/i18n/locale-url";
+import { useChangeLanguage, useTranslation } from "~/i18n/react";
 import { schoolTimeZone } from "~/modules/settings/settings.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

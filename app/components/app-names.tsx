@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { DEFAULT_BANDS } from "~/modules/grades/default-bands";
 import { NOT_REPORTED } from "~/modules/grades/grading";
 

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useNavigate } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import { AlertDialog } from "./ui/alert-dialog";
 
 const LOCKED = "Account has been locked";

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 // Every date, number and percentage the app shows goes through Intl in the
 // user's language (never toFixed, toLocaleString() without a locale, or a

@@ -1,7 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { type ReactNode, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { type ButtonTone, buttonClass } from "./ui/button";
 import { DialogActions, useInDialog } from "./ui/dialog-actions";
 

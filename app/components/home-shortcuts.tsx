@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import { type MenuItem } from "~/modules/auth/menu";
 import { Greeting } from "./dashboard/greeting";
 import { Icon } from "./layout/icons";

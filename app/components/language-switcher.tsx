@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
+import { useTranslation } from "~/i18n/react";
 
 /** A plain form of one button per language: works without JavaScript. */
 export function LanguageSwitcher({ className = "" }: { className?: string }) {

@@ -1,6 +1,8 @@
 export const LANGUAGES = ["en", "zh", "ar", "nl", "es", "fr", "pt"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = "en";
+/** The namespace a key without "ns:" is read from. */
+export const DEFAULT_NAMESPACE = "common";
 export const RTL_LANGUAGES: readonly string[] = ["ar"];
 
 /** Each language named in itself, for the switcher. */
@@ -38,7 +40,7 @@ export const NAMESPACES = [
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: FALLBACK_LANGUAGE,
-  defaultNS: "common",
+  defaultNS: DEFAULT_NAMESPACE,
   ns: ["common"],
   interpolation: { escapeValue: false },
   // The spec's loader policy: up to 5 retries, starting at 350 ms.

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { FilterInput, FilterSelect } from "~/components/ui/filters";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
@@ -9,6 +8,7 @@ import { AuditTable, useEntityLabel } from "~/components/users/audit-table";
 import { ListFilters } from "~/components/users/list-filters";
 import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { auditPage } from "~/modules/audit/audit-log.server";
 
 // The details name fields and values of every part of the app (audit-details.ts).

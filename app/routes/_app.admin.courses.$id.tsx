@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { EnrollSection } from "~/components/courses/course-enroll";
 import {
   CourseData,
@@ -19,6 +18,7 @@ import { requireId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
+import { useTranslation } from "~/i18n/react";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { coursePage } from "~/modules/courses/admin-pages.server";
 import { enrollStudents, unenrollStudent } from "~/modules/courses/courses.server";

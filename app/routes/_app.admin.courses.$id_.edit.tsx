@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { CourseFormPage } from "~/components/courses/course-form";
 import { titleMeta } from "~/components/ui/meta";
 import { COURSE_SAVE_REFUSALS } from "~/http/courses.server";
@@ -10,6 +9,7 @@ import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { courseEditPage } from "~/modules/courses/admin-pages.server";
 import { updateCourse } from "~/modules/courses/courses.server";

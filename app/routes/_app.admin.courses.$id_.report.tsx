@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { CourseGrades, PromoteSection } from "~/components/courses/course-report";
 import { PdfLinks } from "~/components/grades/pdf-links";
 import { ReportTable } from "~/components/grades/report-table";
@@ -15,6 +14,7 @@ import { useIntentResult } from "~/http/intents";
 import { handleIntents, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { courseReportPage } from "~/modules/courses/admin-pages.server";
 import { courseReportForms } from "~/modules/courses/schema";

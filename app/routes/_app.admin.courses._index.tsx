@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { CourseFilters, CoursesTable } from "~/components/courses/course-list";
 import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
@@ -8,6 +7,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { courseListPage } from "~/modules/courses/admin-pages.server";
 
 export const handle = { i18n: ["common", "courses"] };

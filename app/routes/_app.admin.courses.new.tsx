@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { CourseFormPage } from "~/components/courses/course-form";
 import { titleMeta } from "~/components/ui/meta";
 import { COURSE_SAVE_REFUSALS } from "~/http/courses.server";
@@ -8,6 +7,7 @@ import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { newCoursePage } from "~/modules/courses/admin-pages.server";
 import { createCourse } from "~/modules/courses/courses.server";
 import { NEW_COURSE_DEFAULTS, courseSaveForms } from "~/modules/courses/schema";

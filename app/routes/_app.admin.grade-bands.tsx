@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
@@ -15,6 +14,7 @@ import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
 import { gradeBandForms } from "~/modules/grades/schema";
 

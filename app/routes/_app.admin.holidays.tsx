@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { DeleteHolidayForm, HolidayForm } from "~/components/holidays/holiday-form";
 import { HolidayList, useHolidayDates, useHolidayHref } from "~/components/holidays/holiday-list";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -11,6 +10,7 @@ import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { holidayForms } from "~/modules/calendar/holiday-schema";
 import { createHoliday, deleteHoliday, holidaysPage, updateHoliday } from "~/modules/calendar/holidays.server";
 

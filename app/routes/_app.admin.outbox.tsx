@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { OutboxList } from "~/components/mail/outbox-list";
 import { FilterSelect } from "~/components/ui/filters";
 import { titleMeta } from "~/components/ui/meta";
@@ -9,6 +8,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { ListFilters } from "~/components/users/list-filters";
 import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { OUTBOX_STATUSES } from "~/modules/mail/mail";
 import { outboxPage } from "~/modules/mail/outbox.server";
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { ApproveForm, RegistrationDetails, RejectForm } from "~/components/registrations/registration-review";
 import { buttonClass } from "~/components/ui/button";
@@ -15,6 +14,7 @@ import { requireId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { found } from "~/http/outcome.server";
+import { useTranslation } from "~/i18n/react";
 import { registrationPage } from "~/modules/registrations/review-pages.server";
 import { approveRegistration, rejectRegistration } from "~/modules/registrations/review.server";
 import { registrationDecisionForms } from "~/modules/registrations/schema";

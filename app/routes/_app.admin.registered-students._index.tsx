@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { RegistrationFilters, RegistrationTable } from "~/components/registrations/registration-list";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { registrationListPage } from "~/modules/registrations/review-pages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

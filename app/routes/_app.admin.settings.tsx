@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { LogoSection, SettingsForm } from "~/components/settings/settings-form";
 import { FormCard } from "~/components/ui/form-card";
 import { titleMeta } from "~/components/ui/meta";
@@ -10,6 +9,7 @@ import { imageFormRefusal, readFormWithImage } from "~/http/image-upload.server"
 import { useIntentResult } from "~/http/intents";
 import { formReply, redirectDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { settingsFormSchema } from "~/modules/settings/settings";
 import {
   removeLogo,

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { appName, useAppNames } from "~/components/app-names";
 import { formatList } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
@@ -16,6 +15,7 @@ import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { syllabusForms } from "~/modules/grades/schema";
 import { GRADING_CATEGORIES, syllabusLevel } from "~/modules/grades/syllabus";
 import {

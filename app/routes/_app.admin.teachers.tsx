@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { NewProfessor, TeacherSearch, TeacherTable } from "~/components/teachers/teacher-list";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
@@ -9,6 +8,7 @@ import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { teachersPage } from "~/modules/teachers/pages.server";
 import { teacherForms } from "~/modules/teachers/schema";
 import { createProfessor } from "~/modules/teachers/teachers.server";

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { TransferForm, TransferFormPage } from "~/components/transfers/transfer-form";
 import { titleMeta } from "~/components/ui/meta";
 import { requirePermission } from "~/http/guards.server";
@@ -9,6 +8,7 @@ import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { NOT_FOUND, type RefusalTable, TRANSFER_REFUSALS, refusedPage } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { editTransferPage } from "~/modules/transfers/pages.server";
 import { transferForms } from "~/modules/transfers/schema";
 import { updateTransfer } from "~/modules/transfers/transfers.server";

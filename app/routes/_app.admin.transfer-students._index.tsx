@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { TransferDetail } from "~/components/transfers/transfer-detail";
 import { TransferFilters, TransferTable } from "~/components/transfers/transfer-table";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -13,6 +12,7 @@ import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { TRANSFER_REFUSALS } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { transferListPage } from "~/modules/transfers/pages.server";
 import { transferDecisionForms } from "~/modules/transfers/schema";
 import { decideTransfer } from "~/modules/transfers/transfers.server";

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -18,6 +17,7 @@ import { requireId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
 import { NOT_FOUND, type Refusal, handleIntents, ifDone, show, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
+import { useTranslation } from "~/i18n/react";
 import { PASSWORD_FIELDS, userPageForms } from "~/modules/users/schema";
 import {
   type UserChangeFailure,

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterInput, FilterSelect } from "~/components/ui/filters";
 import { Link } from "~/components/ui/link";
@@ -12,6 +11,7 @@ import { LockBadge } from "~/components/users/badges";
 import { ListFilters } from "~/components/users/list-filters";
 import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { ROLES } from "~/modules/auth/permissions";
 import { userListPage } from "~/modules/users/users.server";
 

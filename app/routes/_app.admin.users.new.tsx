@@ -1,5 +1,4 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
 import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { OneTimeLink } from "~/components/users/one-time-link";
@@ -8,6 +7,7 @@ import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, show, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { PASSWORD_FIELDS, createUserSchema } from "~/modules/users/schema";
 import { createUser, passwordLinkPath } from "~/modules/users/users.server";
 

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { ProfessorsTable } from "~/components/coordinator/professors-table";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
@@ -8,6 +7,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { TabLinks } from "~/components/ui/tab-links";
 import { requirePermission } from "~/http/guards.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { professorsOverviewPage } from "~/modules/teachers/professors-page.server";
 import { TERMS } from "~/modules/teachers/terms";
 

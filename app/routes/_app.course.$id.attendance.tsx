@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AttendanceSummaryTable, useSessionDay } from "~/components/attendance/summary";
 import { MissingSessions, SessionForm, SessionPicker } from "~/components/attendance/take-attendance";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -10,6 +9,7 @@ import { readForm } from "~/http/form.server";
 import { useIntentResult } from "~/http/intents";
 import { formReply, redirectDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { attendancePage, takeAttendance } from "~/modules/attendance/attendance-page.server";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 

@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { FaqList } from "~/components/faq/faq-list";
 import { useFormat } from "~/components/format";
 import { titleMeta } from "~/components/ui/meta";
 import { requireCourseProfessor } from "~/http/course-access.server";
 import { found } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { courseFaqPage } from "~/modules/teachers/faq.server";
 
 // The teachers FAQ (school.json's teachersFaq, the same text as /teachers/faq)

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useSessionDay } from "~/components/attendance/summary";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
@@ -9,6 +8,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { requireCourseProfessor } from "~/http/course-access.server";
 import { found } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { courseHolidays } from "~/modules/courses/course-pages.server";
 
 export const handle = { i18n: ["common", "course", "attendance"] };

@@ -1,10 +1,10 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { CourseDataCard, CoursePageLinks, CurrentStudents, NextSessions } from "~/components/attendance/course-home";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireCourseProfessor } from "~/http/course-access.server";
 import { found } from "~/http/outcome.server";
+import { useTranslation } from "~/i18n/react";
 import { courseHomePage } from "~/modules/attendance/course-home.server";
 
 export const handle = { i18n: ["common", "course", "attendance"] };

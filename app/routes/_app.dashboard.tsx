@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { HolidaysAhead } from "~/components/calendar/holidays-ahead";
 import { AbsencePanel } from "~/components/dashboard/absence-panel";
 import { CountCards } from "~/components/dashboard/count-cards";
@@ -10,6 +9,7 @@ import { titleMetaOr } from "~/components/ui/meta";
 import { requirePermission } from "~/http/guards.server";
 import { badRequest } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { dashboardPage } from "~/modules/dashboard/dashboard-page.server";
 
 export const handle = { i18n: ["common", "school"] };

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { FormCard } from "~/components/ui/form-card";
 import { titleMeta } from "~/components/ui/meta";
 import { AvatarForm } from "~/components/users/avatar-form";
@@ -14,6 +13,7 @@ import { notFound } from "~/http/not-found.server";
 import { lockedOut } from "~/http/session.server";
 import { keepLanguage } from "~/http/sign-in.server";
 import { i18next, translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { PASSWORD_FIELDS, profileForms } from "~/modules/users/schema";
 import {
   changeOwnPassword,

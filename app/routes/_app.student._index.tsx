@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { HolidaysAhead } from "~/components/calendar/holidays-ahead";
 import { Greeting } from "~/components/dashboard/greeting";
 import { useFormat } from "~/components/format";
@@ -9,6 +8,7 @@ import { titleMeta } from "~/components/ui/meta";
 import { Section } from "~/components/ui/section";
 import { requirePortalStudent } from "~/http/portal-access.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { portalHomePage } from "~/modules/portal/portal.server";
 
 // "school" for the schedule's words and the holidays ahead.

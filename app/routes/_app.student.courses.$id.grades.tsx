@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { PortalCourseHeader } from "~/components/portal/course-card";
 import { Documents, ItemGrades, ResultCard } from "~/components/portal/grades";
 import { titleMeta } from "~/components/ui/meta";
 import { notFound } from "~/http/not-found.server";
 import { requirePortalCourse } from "~/http/portal-access.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { portalGradesPage } from "~/modules/portal/portal.server";
 
 // "gradebook" for the report's words (the professor's report: the same labels and numbers).

@@ -6,12 +6,12 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import i18n from "i18next";
 import { ErrorView } from "~/components/error-view";
 import { AppShell } from "~/components/layout/app-shell";
 import { TransferBell } from "~/components/transfers/bell";
 import { requireUser } from "~/http/guards.server";
 import { readSidebar } from "~/http/layout.server";
+import { loadNamespaces } from "~/i18n/client";
 import { NAMESPACES } from "~/i18n/config";
 import { appShell } from "~/modules/menu/shell.server";
 
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * (the same list entry.client fetches when a signed-in page is loaded).
  */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([serverLoader<typeof loader>(), i18n.loadNamespaces([...NAMESPACES])]);
+  const [data] = await Promise.all([serverLoader<typeof loader>(), loadNamespaces([...NAMESPACES])]);
   return data;
 }
 

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { SignInFrame } from "~/components/auth/sign-in-frame";
 import { TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
@@ -15,6 +14,7 @@ import { useIntentResult } from "~/http/intents";
 import { formReply } from "~/http/intents.server";
 import { signIn } from "~/http/sign-in.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { loginSchema } from "~/modules/auth/login-schema";
 import { type LoginFailure } from "~/modules/auth/login.server";
 import { schoolBrand } from "~/modules/settings/settings.server";

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { SignInFrame } from "~/components/auth/sign-in-frame";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -13,6 +12,7 @@ import { assertSameOrigin } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { setPasswordPage } from "~/modules/auth/set-password.server";
 import { PASSWORD_FIELDS, setPasswordSchema } from "~/modules/users/schema";
 import { type TokenState, setPasswordWithToken } from "~/modules/users/users.server";

@@ -1,11 +1,11 @@
 import { type HeadersFunction, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/components/ui/meta";
 import { VerifyCodeForm, VerifyFrame } from "~/components/verify/verify-frame";
 import { VerifiedCertificateCard } from "~/components/verify/verify-result";
 import { clientKey } from "~/env.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { VERIFY_WINDOW_MINUTES, verifyResultPage } from "~/modules/certificates/verify.server";
 
 // Public (issue 21, ADR 048): what a certificate's QR code opens. An unknown

@@ -1,9 +1,9 @@
 import { type HeadersFunction, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/components/ui/meta";
 import { VerifyCodeForm, VerifyFrame } from "~/components/verify/verify-frame";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { verifyFormPage } from "~/modules/certificates/verify.server";
 
 // Public (issue 21, ADR 048): no sign-in. A GET form, so it works without

@@ -1,9 +1,9 @@
 import { type HeadersFunction, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { titleMetaOr } from "~/components/ui/meta";
 import { db, sql } from "~/db/kysely.server";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 
 // GET /status: public, for the deployment's health check (200 when the
 // database answers, 503 when not) — and the smallest page of the app, which

@@ -1,11 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { SchoolMark } from "~/components/layout/school-mark";
 import { SkipLink } from "~/components/layout/skip-link";
 import { Link } from "~/components/ui/link";
 import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { registrationFrame } from "~/modules/registrations/steps.server";
 
 // Public: no sign-in, no standard layout.

@@ -1,8 +1,8 @@
 import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { TransferBell } from "~/components/transfers/bell";
+import { TranslationsProvider } from "~/i18n/react";
 import { type PendingTransfers } from "~/modules/transfers/transfers.server";
 import common from "../../public/locales/en/common.json";
 import transfers from "../../public/locales/en/transfers.json";
@@ -21,9 +21,9 @@ function render(initial: PendingTransfers) {
   ]);
   // React's text separators (<!-- -->) are not what a person reads.
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationsProvider value={i18n}>
       <Stub hydrationData={{ loaderData: { root: { timeZone: "America/Guayaquil" } } }} />
-    </I18nextProvider>,
+    </TranslationsProvider>,
   ).replace(/<!-- -->/g, "");
 }
 

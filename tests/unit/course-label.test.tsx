@@ -1,22 +1,14 @@
-import i18next from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type CourseLabelParts, useCourseLabel } from "~/components/courses/labels";
-import { i18nConfig } from "~/i18n/config";
 import { resources } from "~/i18n/i18n.server";
+import { TranslationsProvider } from "~/i18n/react";
+import { Translations } from "~/i18n/translate";
 
 // Issue 18: a course's label is made once per process and language, and kept
 // by its parts; what it says must be what it would say made afresh.
 
-const instances = new Map<string, typeof i18next>();
-beforeAll(async () => {
-  for (const lng of ["en", "ar"]) {
-    const i18n = i18next.createInstance();
-    await i18n.use(initReactI18next).init({ ...i18nConfig, lng, resources, ns: ["common"] });
-    instances.set(lng, i18n);
-  }
-});
+const instances = new Map(["en", "ar"].map((lng) => [lng, new Translations(lng, resources)]));
 
 function labels(lng: string, courses: CourseLabelParts[]): string[] {
   let out: string[] = [];
@@ -26,9 +18,9 @@ function labels(lng: string, courses: CourseLabelParts[]): string[] {
     return null;
   }
   renderToString(
-    <I18nextProvider i18n={instances.get(lng)!}>
+    <TranslationsProvider value={instances.get(lng)!}>
       <Probe />
-    </I18nextProvider>,
+    </TranslationsProvider>,
   );
   return out;
 }

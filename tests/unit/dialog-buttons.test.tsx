@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRemixStub } from "@remix-run/testing";
-import i18next from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SubmitButton } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { TranslationsProvider } from "~/i18n/react";
+import { Translations } from "~/i18n/translate";
 
 // Issue 19, "Dialogs": Cancel and the main action side by side, in the same
 // order in every dialog (the kit's DialogActions); a destructive action in the
@@ -24,12 +24,7 @@ beforeAll(() => {
 });
 
 async function render(tone: "primary" | "danger") {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    resources: { en: { common: { common: { cancel: "Cancel", processing: "Processing…" } } } },
-    defaultNS: "common",
-  });
+  const i18n = new Translations("en", { en: { common: { common: { cancel: "Cancel", processing: "Processing…" } } } });
   const Stub = createRemixStub([
     {
       path: "/",
@@ -44,9 +39,9 @@ async function render(tone: "primary" | "danger") {
     },
   ]);
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationsProvider value={i18n}>
       <Stub />
-    </I18nextProvider>,
+    </TranslationsProvider>,
   );
 }
 

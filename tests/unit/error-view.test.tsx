@@ -1,10 +1,10 @@
 import { createRemixStub } from "@remix-run/testing";
-import i18next from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ErrorView } from "~/components/error-view";
 import { LANGUAGES } from "~/i18n/config";
+import { TranslationsProvider } from "~/i18n/react";
+import { Translations } from "~/i18n/translate";
 
 // Issue 15: the shared error page shows the server's message in the reader's
 // language, and nothing of a module's English or of Remix's own text.
@@ -35,13 +35,12 @@ beforeAll(() => {
 const errorResponse = (status: number, data: unknown, internal = false) => ({ status, statusText: "", internal, data });
 
 async function render(error: unknown, lng = "en") {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng, resources, defaultNS: "common", interpolation: { escapeValue: false } });
+  const i18n = new Translations(lng, resources);
   const Stub = createRemixStub([{ path: "/", id: "root", Component: () => <ErrorView error={error} standalone /> }]);
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationsProvider value={i18n}>
       <Stub />
-    </I18nextProvider>,
+    </TranslationsProvider>,
   )
     .replace(/<!-- -->/g, "")
     .replace(/&#x27;/g, "'")

@@ -1,8 +1,8 @@
 import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { Pagination } from "~/components/ui/pagination";
+import { TranslationsProvider } from "~/i18n/react";
 import common from "../../public/locales/en/common.json";
 import { serverRenderI18n } from "../helpers/server-render";
 
@@ -11,9 +11,9 @@ const i18n = serverRenderI18n({ common });
 function render(props: Parameters<typeof Pagination>[0], search: string) {
   const Stub = createRemixStub([{ path: "/admin/students", Component: () => <Pagination {...props} />, id: "root" }]);
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationsProvider value={i18n}>
       <Stub initialEntries={[`/admin/students${search}`]} hydrationData={{ loaderData: { root: {} } }} />
-    </I18nextProvider>,
+    </TranslationsProvider>,
   ).replaceAll("<!-- -->", "");
 }
 

@@ -1,5 +1,4 @@
 import { type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { useScheduleLabel } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
@@ -8,6 +7,7 @@ import { DetailsCard } from "~/components/ui/details-card";
 import { Link } from "~/components/ui/link";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { type AgeCategory } from "~/db/schema";
+import { useTranslation } from "~/i18n/react";
 import { type SessionStatus } from "~/modules/calendar/session-counts";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 import { AbsenceCount, Score, type SummaryRow, studentName, useSessionDay } from "./summary";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/ui/data-table";
+import { useTranslation } from "~/i18n/react";
 import { type AttendanceSummary } from "~/modules/attendance/attendance";
 import { absenceSeverity } from "~/modules/students/absence";
 import { formatDay, formatNumber, formatPercent } from "../format";

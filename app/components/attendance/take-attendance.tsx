@@ -1,12 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { translated } from "~/components/courses/fill";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
 import { Link } from "~/components/ui/link";
 import { useHydrated } from "~/components/use-hydrated";
 import { type AttendanceValue } from "~/db/schema";
+import { useTranslation } from "~/i18n/react";
 import { ATTENDANCE_VALUES } from "~/modules/attendance/attendance";
 import { statusField } from "~/modules/attendance/session-choice";
 import { studentName, useSessionDay } from "./summary";

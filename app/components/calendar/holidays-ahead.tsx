@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { Section } from "~/components/ui/section";
+import { useTranslation } from "~/i18n/react";
 
 export interface HolidayAhead {
   id: number;

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { CourseLabel } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { Link } from "~/components/ui/link";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { useTranslation } from "~/i18n/react";
 
 /** A course of a professor in the overview, with its progress. */
 export interface OverviewCourse {

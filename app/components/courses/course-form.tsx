@@ -7,7 +7,6 @@ import {
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Fieldset, RadioGroup, SelectField, TextField, typeConstraints } from "~/components/fields";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -17,6 +16,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { statusKey } from "~/components/ui/status-badge";
 import { useHydrated } from "~/components/use-hydrated";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
+import { useTranslation } from "~/i18n/react";
 import { COURSE_TYPES, STANDARD_SCHEDULES, WEEKDAY_CODES } from "~/modules/calendar/schedules";
 import {
   CAPACITY_MAX,

@@ -1,11 +1,11 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterSelect } from "~/components/ui/filters";
 import { Link } from "~/components/ui/link";
 import { StatusBadge, statusKey } from "~/components/ui/status-badge";
+import { useTranslation } from "~/i18n/react";
 import { COURSE_TYPES, STANDARD_SCHEDULES } from "~/modules/calendar/schedules";
 import { CUSTOM_SCHEDULE, PHASES } from "~/modules/courses/constants";
 import { ALL_LEVELS } from "~/modules/levels/levels";

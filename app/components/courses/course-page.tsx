@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
 import { type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { useFormat } from "~/components/format";
 import { SubmitButton } from "~/components/forms";
@@ -9,6 +8,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { DetailsCard } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import { countByStatus } from "~/modules/calendar/session-counts";
 import { type CoursePhase } from "~/modules/courses/constants";
 import { type ExamType } from "~/modules/levels/levels";

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { useCategoryLabel, useGradeFormat } from "~/components/grades/grades";
 import { DataTable } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
+import { useTranslation } from "~/i18n/react";
 
 // The staff's read-only course report (/admin/courses/{id}/report): the
 // gradebook's grades, read-only, and the promotion of the passing students.

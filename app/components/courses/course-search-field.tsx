@@ -1,6 +1,6 @@
 import { useFetcher, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { type loader as suggestionsLoader } from "~/routes/resources.course-options";
 import { useCourseLabel } from "./labels";
 

@@ -1,8 +1,8 @@
 import { type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { formatList } from "~/components/format";
 import { type GradingCategory } from "~/db/schema";
+import { useTranslation } from "~/i18n/react";
 import { WEEKDAY_CODES, findSchedule, findScheduleByParts } from "~/modules/calendar/schedules";
 import { type ExamType } from "~/modules/levels/levels";
 

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { Link } from "~/components/ui/link";
 import { Section } from "~/components/ui/section";
+import { useTranslation } from "~/i18n/react";
 import { absenceSeverity } from "~/modules/students/absence";
 
 const SEVERITY_STYLES = {

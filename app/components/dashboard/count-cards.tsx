@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { Link } from "~/components/ui/link";
 import { Section } from "~/components/ui/section";
+import { useTranslation } from "~/i18n/react";
 
 export interface CountCard {
   /** school's dashboard.counts.<key> names it. */

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   type WeekCalendarDay,
   type WeekCalendarEvent,
@@ -10,6 +9,7 @@ import { useFormat } from "~/components/format";
 import { Pagination } from "~/components/ui/pagination";
 import { Section } from "~/components/ui/section";
 import { TabLinks } from "~/components/ui/tab-links";
+import { useTranslation } from "~/i18n/react";
 import { WeekFilters } from "./week-filters";
 
 /** The dashboard's calendar as the read model gives it: today's classes or a week, a page at a time. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** The top of a home page: "Hello, {name}" as its h1, and a line under it. */
 export function Greeting({ name, line }: { name: string; line: string }) {

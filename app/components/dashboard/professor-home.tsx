@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { type HolidayAhead, HolidaysAhead } from "~/components/calendar/holidays-ahead";
 import { type WeekCalendarEvent } from "~/components/calendar/week-calendar";
@@ -6,6 +5,7 @@ import { Bdi } from "~/components/courses/labels";
 import { formatList, useFormat } from "~/components/format";
 import { Link } from "~/components/ui/link";
 import { Section } from "~/components/ui/section";
+import { useTranslation } from "~/i18n/react";
 import { Greeting } from "./greeting";
 import { type WeekView, WeekSection } from "./week-section";
 

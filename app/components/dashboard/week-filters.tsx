@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { useIsolate } from "~/components/courses/labels";
 import { FilterSelect } from "~/components/ui/filters";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import { ALL_LEVELS } from "~/modules/levels/levels";
 
 /** The dashboard week's GET filters (professor, level); the week shown is kept, and clearing keeps it too. */

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/page-header";
+import { useTranslation } from "~/i18n/react";
 import { FAQS, type FaqSection } from "~/modules/teachers/faq";
 
 /**

@@ -1,10 +1,10 @@
 import { type SubmissionResult, getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
+import { useTranslation } from "~/i18n/react";
 import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
 
 /** A grade band's form (/admin/grade-bands): a new band, or the band being edited. */

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import { type GradebookItem, type GradebookRow, parseGrade } from "~/modules/grades/gradebook";
 import { type CellError, type GradebookFormState } from "~/modules/grades/gradebook-form";
 import { useAppNames } from "../app-names";

@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import { type FocusEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import {
   type GradebookItem,
   type GradebookRow,

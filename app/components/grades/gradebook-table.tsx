@@ -1,7 +1,7 @@
 import { type FocusEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { translated } from "~/components/courses/fill";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { useTranslation } from "~/i18n/react";
 import {
   type GradebookItem,
   type GradebookRow,

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { type GradingCategory } from "~/db/schema";
+import { useTranslation } from "~/i18n/react";
 import { round2 } from "~/modules/grades/grading";
 import { useAppNames } from "../app-names";
 import { decimalSeparator, formatFixed, formatNumber, formatPercent } from "../format";

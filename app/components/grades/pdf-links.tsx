@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatDay } from "~/components/format";
 import { useHydrated } from "~/components/use-hydrated";
+import { useTranslation } from "~/i18n/react";
 import { type CertificateEligibility, type CertificateReason } from "~/modules/certificates/eligibility";
 import { links as ar } from "../../../public/locales/ar/pdf.json";
 import { links as en } from "../../../public/locales/en/pdf.json";

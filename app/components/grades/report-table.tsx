@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { AbsenceCount } from "~/components/students/absence-count";
 import { DataTable } from "~/components/ui/data-table";
 import { type GradingCategory } from "~/db/schema";
+import { useTranslation } from "~/i18n/react";
 import { type Dir, type ReportSort } from "~/modules/grades/report-sort";
 import { type ReportRow } from "~/modules/grades/report.server";
 import { type ExamType } from "~/modules/levels/levels";

@@ -1,6 +1,5 @@
 import { type SubmissionResult, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useCategoryLabel, Bdi } from "~/components/courses/labels";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
@@ -8,6 +7,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Link } from "~/components/ui/link";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { type GradingCategory } from "~/db/schema";
+import { useTranslation } from "~/i18n/react";
 import { addItemSchema, renameItemSchema } from "~/modules/grades/schema";
 import {
   GRADING_CATEGORIES,

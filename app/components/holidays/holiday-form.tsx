@@ -1,11 +1,11 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { type CourseLabelParts, useCourseLabel } from "~/components/courses/labels";
 import { SelectField, TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
+import { useTranslation } from "~/i18n/react";
 import { holidayFields, holidayFormSchema } from "~/modules/calendar/holiday-schema";
 
 export type HolidayCourses = (CourseLabelParts & { id: number })[];

@@ -1,10 +1,10 @@
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { CourseLabel, type CourseLabelParts } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { Link } from "~/components/ui/link";
 import { Pagination } from "~/components/ui/pagination";
+import { useTranslation } from "~/i18n/react";
 import { HOLIDAY_PERIODS } from "~/modules/calendar/holiday-schema";
 
 type Period = (typeof HOLIDAY_PERIODS)[number];

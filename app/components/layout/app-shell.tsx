@@ -1,8 +1,8 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "~/components/ui/link";
 import { type Role } from "~/db/schema";
+import { useTranslation } from "~/i18n/react";
 import { type MenuItem } from "~/modules/auth/menu";
 import { LanguageSwitcher } from "../language-switcher";
 import { useHydrated } from "../use-hydrated";

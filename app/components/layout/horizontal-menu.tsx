@@ -1,6 +1,6 @@
 import { type FocusEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import { type MenuItem, menuHref } from "~/modules/auth/menu";
 import { useHydrated } from "../use-hydrated";
 import { DirectionChevron, Icon } from "./icons";

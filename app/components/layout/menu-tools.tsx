@@ -1,8 +1,8 @@
 import { useFetcher, useFetchers, useLocation, useMatches, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "~/components/ui/link";
 import { type Role } from "~/db/schema";
+import { useTranslation } from "~/i18n/react";
 import { type MenuItem, bookmarkTarget, orderMenu, searchable } from "~/modules/auth/menu";
 import { useHydrated } from "../use-hydrated";
 

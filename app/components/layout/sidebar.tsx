@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import { type MenuItem, menuHref } from "~/modules/auth/menu";
 import { Icon } from "./icons";
 import {

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
+import { useTranslation } from "~/i18n/react";
 
 export interface OutboxRow {
   id: number;

@@ -1,11 +1,11 @@
 import { type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { useGradeFormat } from "~/components/grades/grades";
 import { AbsenceCount } from "~/components/students/absence-count";
 import { DataTable } from "~/components/ui/data-table";
 import { Section } from "~/components/ui/section";
 import { type AttendanceValue } from "~/db/schema";
+import { useTranslation } from "~/i18n/react";
 import { type AttendanceSummary } from "~/modules/attendance/attendance";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 

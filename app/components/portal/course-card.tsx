@@ -1,9 +1,9 @@
 import { type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { Bdi } from "~/components/courses/labels";
 import { formatList, useFormat } from "~/components/format";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 
 /** A course as the portal shows it (modules/portal/portal.server.ts courseCard). */
 export interface PortalCourse {

@@ -1,11 +1,11 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { useFormat } from "~/components/format";
 import { ResultBadge, useCategoryLabel, useGradeFormat } from "~/components/grades/grades";
 import { DataTable } from "~/components/ui/data-table";
 import { Section } from "~/components/ui/section";
 import { type GradingCategory } from "~/db/schema";
+import { useTranslation } from "~/i18n/react";
 import { type CertificateEligibility } from "~/modules/certificates/eligibility";
 
 export interface PortalItem {

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { useIsolate } from "~/components/courses/labels";
 import { Fieldset, SelectField, TextAreaField } from "~/components/fields";
@@ -15,6 +14,7 @@ import {
 } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { getZodConstraint } from "~/components/zod-form";
+import { useTranslation } from "~/i18n/react";
 import { PROMOTIONS } from "~/modules/calendar/schedules";
 import { levelsFor } from "~/modules/levels/levels";
 import {

@@ -1,11 +1,11 @@
 import { type SubmissionResult, parse } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { type ZodTypeAny, type output } from "zod";
 import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
 import { parseWithZod } from "~/components/zod-form";
+import { useTranslation } from "~/i18n/react";
 import { HONEYPOT, STEPS, type Step } from "~/modules/registrations/schema";
 
 // The parts every step of the public registration wizard shares.

@@ -1,5 +1,4 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { useIsolate } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
@@ -7,6 +6,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterInput, FilterSelect } from "~/components/ui/filters";
 import { Link } from "~/components/ui/link";
 import { StatusBadge, statusKey } from "~/components/ui/status-badge";
+import { useTranslation } from "~/i18n/react";
 import { ALL_LEVELS } from "~/modules/levels/levels";
 
 /** The list's GET filters: search, status, age category, level and the dates received. */

@@ -1,6 +1,5 @@
 import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { type CourseLabelParts, useCourseLabel, Bdi } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
@@ -8,6 +7,7 @@ import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { phone, usePersonDetails, useScheduleLabel } from "~/components/students/person-details";
 import { type Detail, DetailsList } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
+import { useTranslation } from "~/i18n/react";
 import { levelById } from "~/modules/levels/levels";
 
 interface Registration {

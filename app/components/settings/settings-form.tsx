@@ -1,6 +1,5 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { SchoolMark } from "~/components/layout/school-mark";
@@ -8,6 +7,7 @@ import { FormCard } from "~/components/ui/form-card";
 import { ImageField } from "~/components/ui/image-field";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
+import { useTranslation } from "~/i18n/react";
 import { settingsFormSchema, settingsSchema } from "~/modules/settings/settings";
 
 type Settings = { name: string; timeZone: string; language: string; logo: string | null };

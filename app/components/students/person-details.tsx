@@ -1,7 +1,7 @@
 import { type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { type Detail } from "~/components/ui/details-card";
+import { useTranslation } from "~/i18n/react";
 import { findSchedule } from "~/modules/calendar/schedules";
 
 // What a student's page and a registration's page both show about a person

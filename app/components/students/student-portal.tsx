@@ -1,11 +1,11 @@
 import { type SubmissionResult, getFormProps, getSelectProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
+import { useTranslation } from "~/i18n/react";
 
 /** How the student page answers the invitation's refusals (inviteStudent's reasons): the form's message, 409. */
 export const INVITE_REFUSALS = {

@@ -1,6 +1,5 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { CourseLabel, type CourseLabelParts } from "~/components/courses/labels";
 import { TextField } from "~/components/fields";
 import { useFormat } from "~/components/format";
@@ -10,6 +9,7 @@ import { FilterActions, FilterFold, FilterInput } from "~/components/ui/filters"
 import { Link } from "~/components/ui/link";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
+import { useTranslation } from "~/i18n/react";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { professorSchema } from "~/modules/teachers/schema";
 

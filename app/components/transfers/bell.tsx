@@ -1,8 +1,8 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import { type PendingTransfers } from "~/modules/transfers/transfers.server";
 
 export const BELL_POLL_MS = 10_000;

@@ -1,5 +1,4 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { Bdi, CourseLabel } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
@@ -8,6 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Link } from "~/components/ui/link";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { useTranslation } from "~/i18n/react";
 import { type TransferRow } from "./transfer-table";
 
 /** The transfer opened from the list (?id=): its students, reason and dates; approve, reject (a confirm step) and edit. */

@@ -1,11 +1,11 @@
 import { type SubmissionResult, getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { CourseLabel, type CourseLabelParts, useCourseLabel, useIsolate } from "~/components/courses/labels";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import { TRANSFER_SEARCH_MAX } from "~/modules/transfers/limits";
 
 interface Props {

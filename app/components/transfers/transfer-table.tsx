@@ -1,5 +1,4 @@
 import { Form, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { CourseSearchField } from "~/components/courses/course-search-field";
 import { CourseLabel, type CourseLabelParts, useIsolate } from "~/components/courses/labels";
@@ -8,6 +7,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterInput, FilterSelect } from "~/components/ui/filters";
 import { Link } from "~/components/ui/link";
 import { StatusBadge, statusKey } from "~/components/ui/status-badge";
+import { useTranslation } from "~/i18n/react";
 import { ALL_LEVELS } from "~/modules/levels/levels";
 
 /** A transfer as the list and its detail show it. */

@@ -1,6 +1,6 @@
 import { type ReactNode, createContext, useContext } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 
 /** Where a confirm dialog's Cancel goes (set by ConfirmDialog; null outside one). */
 export const DialogCancelContext = createContext<string | null>(null);

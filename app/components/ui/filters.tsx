@@ -1,7 +1,7 @@
 import { useSearchParams } from "@remix-run/react";
 import { type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 
 /** The query parameters that order or page a list: not filters. */
 const NOT_FILTERS = new Set(["sort", "dir", "page", "limit", "menu_q", "layout"]);

@@ -1,10 +1,10 @@
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { useIsolate } from "~/components/courses/labels";
 import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { FieldError } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
+import { useTranslation } from "~/i18n/react";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { STANDARD_SCHEDULES } from "~/modules/calendar/schedules";
 import { ADULT_LEVELS, KIDS_LEVELS } from "~/modules/levels/levels";

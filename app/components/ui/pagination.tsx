@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import { useFormat } from "../format";
 
 /**

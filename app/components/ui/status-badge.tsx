@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 const COLORS: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { type ToastMessage } from "remix-toast";
+import { useTranslation } from "~/i18n/react";
 
 // One class per kind in tailwind.css, each named here whole so that Tailwind
 // keeps it:

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { useWeekdayNames } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 import { type AuditLine, type AuditValue } from "~/modules/audit/audit-details";
 
 type AuditRow = {

@@ -1,9 +1,9 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { avatarSrc } from "~/components/layout/profile-menu";
 import { ImageField } from "~/components/ui/image-field";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * Upload (multipart, so it works without JavaScript) and removal of a user's

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export function LockBadge({ locked }: { locked: boolean }) {
   const { t } = useTranslation("users");

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { FilterActions, FilterFold } from "~/components/ui/filters";
+import { useTranslation } from "~/i18n/react";
 
 /** The GET filter form of the users list and the audit log: its fields, then apply and clear. */
 export function ListFilters({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** A one-time set-password link, shown to the admin this once (only its hash is stored). */
 export function OneTimeLink({ link, title }: { link: string; title: string }) {

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { Section } from "~/components/ui/section";
+import { useTranslation } from "~/i18n/react";
 
 /** The signed-in user's open sessions: when each began and when it was last used (read only). */
 export function OwnSessions({ sessions }: { sessions: { id: number; created_at: string; last_seen_at: string }[] }) {

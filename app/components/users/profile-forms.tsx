@@ -1,11 +1,11 @@
 import { type SubmissionResult, getFormProps, getSelectProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/fields";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { NewPasswordFields } from "~/components/ui/form-fields";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
+import { useTranslation } from "~/i18n/react";
 import { changePasswordSchema, profileNameSchema } from "~/modules/users/schema";
 
 // The forms of one's own profile page.

@@ -1,13 +1,13 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordFields } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
+import { useTranslation } from "~/i18n/react";
 import { ROLES } from "~/modules/auth/permissions";
 import { createUserSchema, resetPasswordSchema, updateUserSchema } from "~/modules/users/schema";
 

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/i18n/react";
 
 /** From the staff report to the course's certificates (codes, revoke, re-issue). */
 export function CertificatesLink({ courseId }: { courseId: number }) {

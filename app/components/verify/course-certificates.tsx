@@ -1,10 +1,10 @@
 import { type SubmissionResult, getFormProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { formatDay, formatTimestamp } from "~/components/format";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { getZodConstraint, parseWithZod } from "~/components/zod-form";
+import { useTranslation } from "~/i18n/react";
 import { REVOKE_REASON_MAX, certificateForms } from "~/modules/certificates/schema";
 
 export interface StaffCertificate {

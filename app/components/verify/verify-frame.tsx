@@ -1,8 +1,8 @@
 import { type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { SchoolMark } from "~/components/layout/school-mark";
 import { SkipLink } from "~/components/layout/skip-link";
+import { useTranslation } from "~/i18n/react";
 
 export interface VerifyFrameData {
   schoolName: string;

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { useAppNames } from "~/components/app-names";
 import { formatDay, formatFixed, formatTimestamp } from "~/components/format";
 import { DetailsList } from "~/components/ui/details-card";
+import { useTranslation } from "~/i18n/react";
 import { type VerifiedCertificate } from "~/modules/certificates/verify.server";
 
 /** A found certificate: VALID or REVOKED (with the date) first, then the few facts it certifies. */
