@@ -314,7 +314,25 @@ export class Translations {
     const id = namespaces.join(",");
     let t = this.#fixed.get(id);
     if (!t) {
-      t = (key, options, more) => translate(this.store, this.language, namespaces, key, optionsOf(options, more));
+      const translateNow: T = (key, options, more) =>
+        translate(this.store, this.language, namespaces, key, optionsOf(options, more));
+      if (this.source) {
+        t = translateNow;
+      } else {
+        // On the server the files never change after start: a text asked for
+        // without options (most of a page's) is made once per process.
+        const made = new Map<string, string>();
+        t = (key, options, more) => {
+          if (options !== undefined || typeof key !== "string") return translateNow(key, options, more);
+          let text = made.get(key);
+          if (text === undefined) {
+            text = translateNow(key);
+            if (made.size >= 5_000) made.clear();
+            made.set(key, text);
+          }
+          return text;
+        };
+      }
       this.#fixed.set(id, t);
     }
     return t;
