@@ -54,7 +54,7 @@ export function packageOf(id: string): string | null {
   return name;
 }
 
-/** What every page of the browser's build runs before it hydrates: the framework, i18next and the root's shared modules. */
+/** What every page of the browser's build runs before it hydrates: the framework and the root's shared modules. */
 const FRAMEWORK_PACKAGES = new Set([
   "react",
   "react-dom",
@@ -65,11 +65,52 @@ const FRAMEWORK_PACKAGES = new Set([
   "@remix-run/react",
   "@remix-run/server-runtime",
   "turbo-stream",
-  "i18next",
-  "react-i18next",
   "remix-i18next",
 ]);
 const ROOT_MODULES = ["/app/i18n/", "/app/components/error-view.tsx", "/app/components/ui/alert-dialog.tsx"];
+
+/**
+ * The app's small modules most pages load (the signed-in shell's, the
+ * public pages' header, names and labels, the lists' table): 0.1 to 1.3 KB
+ * of gzip each, in 25 to 50 of the 50 pages. Each was a file of its own, a
+ * round trip on a slow line; with the framework they cost the few pages
+ * that do not use them about 8 KB (issue 18, docs/performance.md).
+ */
+const PAGE_MODULES = [
+  "/app/components/layout/skip-link.tsx",
+  "/app/components/language-switcher.tsx",
+  "/app/components/layout/school-mark.tsx",
+  "/app/modules/settings/initial.ts",
+  "/app/components/format.ts",
+  "/app/components/use-hydrated.ts",
+  "/app/modules/auth/permissions.ts",
+  "/app/components/layout/icons.tsx",
+  "/app/components/layout/profile-menu.tsx",
+  "/app/components/ui/meta.ts",
+  "/app/components/app-names.tsx",
+  "/app/modules/grades/grading.ts",
+  "/app/modules/grades/default-bands.ts",
+  "/app/modules/levels/levels.ts",
+  "/app/modules/calendar/schedules.ts",
+  "/app/components/courses/labels.tsx",
+  "/app/components/ui/data-table.tsx",
+  "/app/components/ui/table-scroll.tsx",
+  "/app/components/ui/page-header.tsx",
+  "/app/components/ui/status-badge.tsx",
+  "/app/modules/shared/ids.ts",
+  "/app/modules/auth/password-rules.ts",
+  "/app/modules/registrations/hear-about.ts",
+];
+
+/** Conform with the kit's form parts every form loads with it: one file. */
+const FORM_PACKAGES = new Set(["@conform-to/react", "@conform-to/dom"]);
+const FORM_MODULES = [
+  "/app/components/forms.tsx",
+  "/app/components/fields.tsx",
+  "/app/components/ui/form-alert.tsx",
+  "/app/components/ui/dialog-actions.tsx",
+  "/app/http/intents.ts",
+];
 
 /**
  * Rollup's manualChunks for the browser's build (vite.config.ts): the modules
@@ -81,7 +122,9 @@ const ROOT_MODULES = ["/app/i18n/", "/app/components/error-view.tsx", "/app/comp
 export function clientChunk(id: string): string | undefined {
   const clean = id.replace(/^\0/, "").replace(/\?.*$/, "");
   const pkg = packageOf(clean);
-  if (pkg ? FRAMEWORK_PACKAGES.has(pkg) : ROOT_MODULES.some((m) => clean.includes(m))) return "framework";
+  if (pkg ? FRAMEWORK_PACKAGES.has(pkg) : [...ROOT_MODULES, ...PAGE_MODULES].some((m) => clean.includes(m)))
+    return "framework";
+  if (pkg ? FORM_PACKAGES.has(pkg) : FORM_MODULES.some((m) => clean.endsWith(m))) return "forms";
   // Rollup's own helpers for CommonJS modules (React's) belong with them.
   if (clean === "commonjsHelpers.js") return "framework";
   return undefined;

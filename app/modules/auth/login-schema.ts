@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailRule } from "~/modules/registrations/schema";
+import { emailRule } from "~/modules/shared/email-rule";
 
 // Shared by the browser (instant checks) and the server (the real ones).
 // The email follows the registration's rules (spec 5), with the sign-in's keys.

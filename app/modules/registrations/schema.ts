@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROMOTIONS, findSchedule } from "~/modules/calendar/schedules";
 import { findLevel } from "~/modules/levels/levels";
+import { emailRule } from "~/modules/shared/email-rule";
 import { MAX_ID } from "~/modules/shared/ids";
 import { HEAR_ABOUT_VALUES } from "./hear-about";
 
@@ -52,21 +53,6 @@ const phone = (requiredKey: string) =>
         .refine((v) => v.replace("+", "").length >= PHONE_MIN, E("phoneMin"))
         .refine((v) => v.replace("+", "").length <= PHONE_MAX, E("phoneMax")),
     );
-
-/**
- * The spec's email rules, in its order of messages: the one rule of every
- * email field a person types (registration and sign-in), each form naming
- * its own message keys.
- */
-export const emailRule = (messages: { required: string; tooLong: string; invalid: string; shape: string }) =>
-  z
-    .string({ required_error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(254, messages.tooLong)
-    .refine((v) => !/@@@/.test(v) && !/\.\./.test(v), messages.invalid)
-    .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), messages.shape)
-    .transform((v) => v.toLowerCase());
 
 export const emailField = emailRule({
   required: E("emailRequired"),
