@@ -68,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * starts i18next (and hydrates) only once they are in, and without this it
  * would ask for them only after the last script had run, one more round trip
  * on a slow line (issue 18). Same request as the browser's backend makes
- * (fetch-backend.ts, the same versioned address), so the preload is used.
+ * (i18n/client.ts, the same versioned address), so the preload is used.
  */
 function TranslationPreloads({ locale, version }: { locale: string; version?: string }) {
   const namespaces = [
