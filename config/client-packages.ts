@@ -70,11 +70,13 @@ const FRAMEWORK_PACKAGES = new Set([
 const ROOT_MODULES = ["/app/i18n/", "/app/components/error-view.tsx", "/app/components/ui/alert-dialog.tsx"];
 
 /**
- * The app's small modules most pages load (the signed-in shell's, the
- * public pages' header, names and labels, the lists' table): 0.1 to 1.3 KB
- * of gzip each, in 25 to 50 of the 50 pages. Each was a file of its own, a
- * round trip on a slow line; with the framework they cost the few pages
- * that do not use them about 8 KB (issue 18, docs/performance.md).
+ * The app's small modules most pages load (the public pages' header, names,
+ * labels, formats, the lists' table): 0.1 to 1.3 KB of gzip each, in 25 to
+ * 50 of the 50 pages. Each was a file of its own, a round trip on a slow
+ * line; with the framework they cost the few pages that do not use them about 6 KB (issue
+ * 18, docs/performance.md). The signed-in shell's own (its icons, profile
+ * menu, permissions) are one file of their own, below: the public pages,
+ * the sign-in first, do not carry them.
  */
 const PAGE_MODULES = [
   "/app/components/layout/skip-link.tsx",
@@ -83,9 +85,6 @@ const PAGE_MODULES = [
   "/app/modules/settings/initial.ts",
   "/app/components/format.ts",
   "/app/components/use-hydrated.ts",
-  "/app/modules/auth/permissions.ts",
-  "/app/components/layout/icons.tsx",
-  "/app/components/layout/profile-menu.tsx",
   "/app/components/ui/meta.ts",
   "/app/components/app-names.tsx",
   "/app/modules/grades/grading.ts",
@@ -93,13 +92,19 @@ const PAGE_MODULES = [
   "/app/modules/levels/levels.ts",
   "/app/modules/calendar/schedules.ts",
   "/app/components/courses/labels.tsx",
+  "/app/modules/shared/ids.ts",
+  "/app/modules/auth/password-rules.ts",
+  "/app/modules/registrations/hear-about.ts",
   "/app/components/ui/data-table.tsx",
   "/app/components/ui/table-scroll.tsx",
   "/app/components/ui/page-header.tsx",
   "/app/components/ui/status-badge.tsx",
-  "/app/modules/shared/ids.ts",
-  "/app/modules/auth/password-rules.ts",
-  "/app/modules/registrations/hear-about.ts",
+];
+
+const SHELL_MODULES = [
+  "/app/modules/auth/permissions.ts",
+  "/app/components/layout/icons.tsx",
+  "/app/components/layout/profile-menu.tsx",
 ];
 
 /** Conform with the kit's form parts every form loads with it: one file. */
@@ -125,6 +130,7 @@ export function clientChunk(id: string): string | undefined {
   if (pkg ? FRAMEWORK_PACKAGES.has(pkg) : [...ROOT_MODULES, ...PAGE_MODULES].some((m) => clean.includes(m)))
     return "framework";
   if (pkg ? FORM_PACKAGES.has(pkg) : FORM_MODULES.some((m) => clean.endsWith(m))) return "forms";
+  if (!pkg && SHELL_MODULES.some((m) => clean.endsWith(m))) return "shell";
   // Rollup's own helpers for CommonJS modules (React's) belong with them.
   if (clean === "commonjsHelpers.js") return "framework";
   return undefined;

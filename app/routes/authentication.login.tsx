@@ -4,6 +4,7 @@ import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { SignInFrame } from "~/components/auth/sign-in-frame";
 import { TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
+import { useLaterCheck } from "~/components/later-checks";
 import { AlertDialog } from "~/components/ui/alert-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
@@ -21,7 +22,13 @@ import { schoolBrand } from "~/modules/settings/settings.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, school] = await Promise.all([translator(request), schoolBrand()]);
-  return json({ schoolName: school.name, schoolLogo: school.logo, title: t("login.title") });
+  return json({
+    schoolName: school.name,
+    schoolLogo: school.logo,
+    title: t("login.title"),
+    // The fields' rules as HTML attributes: from the schema here, so the page needs no zod to show them.
+    constraint: getZodConstraint(loginSchema),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -59,7 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const { t } = useTranslation();
-  const { schoolName, schoolLogo } = useLoaderData<typeof loader>();
+  const { schoolName, schoolLogo, constraint } = useLoaderData<typeof loader>();
+  const check = useLaterCheck(() => import("~/modules/auth/login-check").then((m) => m.loginCheck));
   const reply = useIntentResult<typeof action>("login");
   const [params] = useSearchParams();
   // After a lockout the dialog's OK comes back here with the email (?email=): it stays in its field (issue 19).
@@ -68,10 +76,10 @@ export default function Login() {
     id: "login",
     lastResult: reply?.result,
     defaultValue: { email: keptEmail },
-    constraint: getZodConstraint(loginSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: check,
   });
   const locked = reply?.failure === "locked";
   const back = new URLSearchParams();

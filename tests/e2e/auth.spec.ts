@@ -49,6 +49,42 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("the sign-in checks its fields in the browser once its check has loaded after the page; before, the server answers the same", async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name === "nojs", "the browser's check is JavaScript");
+    // Issue 18: zod and the form's schema come after the page (app/components/later-checks.ts).
+    const posts: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
+    const check = page.waitForResponse((r) => /\/assets\/login-check-[\w-]+\.js$/.test(r.url()));
+    await page.goto("/authentication/login");
+    await waitForHydration(page);
+    await check;
+    const email = page.getByLabel("Email");
+    await email.fill("not-an-email");
+    await page.getByLabel("Password").focus();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Email must contain @ and . in the correct format")).toBeVisible();
+    // The fields' rules are on the inputs as the server rendered them (no zod needed for them).
+    await expect(email).toHaveAttribute("required", "");
+    await expect(email).toHaveAttribute("maxlength", "254");
+    expect(posts).toEqual([]);
+
+    // Before the check is in, conform asks the server (a validate post as the
+    // field is left; the post itself on submit), which answers the same.
+    await page.route(/\/assets\/login-check-[\w-]+\.js$/, () => undefined); // never answers
+    await page.goto("/authentication/login");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").focus();
+    await expect(page.getByText("Email must contain @ and . in the correct format")).toBeVisible();
+    await page.getByLabel("Password").fill("whatever");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Email must contain @ and . in the correct format")).toBeVisible();
+    await expect(page).toHaveURL(/\/authentication\/login$/);
+    expect(posts.length, JSON.stringify(posts)).toBeGreaterThanOrEqual(2);
+  });
+
   test("an anonymous visit keeps redirectTo and sign-in returns there", async ({ page }) => {
     await page.goto("/admin/students");
     await expect(page).toHaveURL(/\/authentication\/login\?redirectTo=%2Fadmin%2Fstudents$/);
