@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { useAppNames } from "~/components/app-names";
 import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/react";
 import { DirectionChevron } from "../layout/icons";
@@ -19,6 +20,7 @@ export interface WeekCalendarEvent {
   /** HH:MM */
   end: string;
   title: string;
+  /** The course's level as stored (an app-made name such as "Private Classes" is shown in the reader's language). */
   subtitle?: string | null;
   detail?: string | null;
   /** Where the event leads; none for a reader who may not open it. */
@@ -115,6 +117,7 @@ export function WeekCalendar({
 
 /** One session: its times, course, level and professor, a link when it leads somewhere. */
 export function EventCard({ event }: { event: WeekCalendarEvent }) {
+  const appNames = useAppNames();
   const body = (
     <>
       <span className="block font-semibold tabular-nums">
@@ -122,7 +125,7 @@ export function EventCard({ event }: { event: WeekCalendarEvent }) {
         <time dateTime={`${event.date}T${event.end}`}>{event.end}</time>
       </span>
       <span className="block font-medium [overflow-wrap:anywhere]">{event.title}</span>
-      {event.subtitle ? <span className="block">{event.subtitle}</span> : null}
+      {event.subtitle ? <span className="block">{appNames.level(event.subtitle)}</span> : null}
       {event.detail ? <span className="block text-slate-700">{event.detail}</span> : null}
     </>
   );

@@ -112,6 +112,7 @@ function CourseCards({ courses }: { courses: TaughtCourse[] }) {
 
 function TodaysSessions({ sessions, holidays }: { sessions: WeekCalendarEvent[]; holidays: { name: string }[] }) {
   const { t } = useTranslation("school");
+  const appNames = useAppNames();
   return (
     <Section id="today-heading" title={t("teachersHome.today")}>
       {holidays.map((h) => (
@@ -133,7 +134,7 @@ function TodaysSessions({ sessions, holidays }: { sessions: WeekCalendarEvent[];
                   {e.start}–{e.end}
                 </span>
                 <span className="font-medium text-primary-dark underline [overflow-wrap:anywhere]">{e.title}</span>
-                <span className="text-slate-700">{e.subtitle}</span>
+                <span className="text-slate-700">{appNames.level(e.subtitle)}</span>
               </Link>
             </li>
           ))}
