@@ -2,10 +2,11 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { clientChunk, clientPackages } from "./config/client-packages";
+import { singleFetchOff } from "./config/single-fetch-off";
 import remixConfig from "./remix.config.js";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [remix(remixConfig), tsconfigPaths(), clientPackages()],
+  plugins: [singleFetchOff(remixConfig.future?.v3_singleFetch), remix(remixConfig), tsconfigPaths(), clientPackages()],
   server: { port: 3000 },
   build: {
     target: "es2022",
