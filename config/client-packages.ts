@@ -67,7 +67,13 @@ const FRAMEWORK_PACKAGES = new Set([
   "turbo-stream",
   "remix-i18next",
 ]);
-const ROOT_MODULES = ["/app/i18n/", "/app/components/error-view.tsx", "/app/components/ui/alert-dialog.tsx"];
+const ROOT_MODULES = [
+  "/app/i18n/",
+  "/app/components/error-view.tsx",
+  "/app/components/ui/alert-dialog.tsx",
+  // Remix's single fetch, off: its stand-in (single-fetch-off.ts).
+  "/config/single-fetch-stub.js",
+];
 
 /**
  * The app's small modules most pages load (the public pages' header, names,
@@ -112,6 +118,7 @@ const FORM_PACKAGES = new Set(["@conform-to/react", "@conform-to/dom"]);
 const FORM_MODULES = [
   "/app/components/forms.tsx",
   "/app/components/fields.tsx",
+  "/app/components/later-checks.ts",
   "/app/components/ui/form-alert.tsx",
   "/app/components/ui/dialog-actions.tsx",
   "/app/http/intents.ts",

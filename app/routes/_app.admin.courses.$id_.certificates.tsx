@@ -4,6 +4,7 @@ import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { CourseCertificates } from "~/components/verify/course-certificates";
+import { fieldRules } from "~/components/zod-form";
 import { requirePermission } from "~/http/guards.server";
 import { requireId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
@@ -23,7 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "certificates:revoke");
   const page = (await courseCertificatesPage(requireId(params))) ?? notFound();
   const t = await translator(request, "verify");
-  return json({ title: t("staff.title", { code: page.course.code }), ...page });
+  return json({
+    title: t("staff.title", { code: page.course.code }),
+    ...page,
+    rules: fieldRules(certificateForms.revoke),
+  });
 }
 
 export const meta = titleMeta;
@@ -54,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CourseCertificatesPage() {
-  const { title, course, certificates, timeZone } = useLoaderData<typeof loader>();
+  const { title, course, certificates, timeZone, rules } = useLoaderData<typeof loader>();
   const revoke = useIntentResult<typeof action>("revoke");
   const reissue = useIntentResult<typeof action>("reissue");
   const { t } = useTranslation("verify");
@@ -71,7 +76,7 @@ export default function CourseCertificatesPage() {
         <PageHeader title={title} />
         <p className="text-sm text-slate-700">{t("staff.intro", { url: "/certificates/verify" })}</p>
       </div>
-      <CourseCertificates certificates={certificates} timeZone={timeZone} result={result} />
+      <CourseCertificates certificates={certificates} timeZone={timeZone} rules={rules} result={result} />
     </div>
   );
 }

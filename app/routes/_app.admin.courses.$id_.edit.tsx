@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { CourseFormPage } from "~/components/courses/course-form";
 import { titleMeta } from "~/components/ui/meta";
+import { fieldRules } from "~/components/zod-form";
 import { COURSE_SAVE_REFUSALS } from "~/http/courses.server";
 import { requirePermission } from "~/http/guards.server";
 import { requireId } from "~/http/ids.server";
@@ -13,7 +14,7 @@ import { useTranslation } from "~/i18n/react";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { courseEditPage } from "~/modules/courses/admin-pages.server";
 import { updateCourse } from "~/modules/courses/courses.server";
-import { courseSaveForms } from "~/modules/courses/schema";
+import { courseFields, courseSaveForms } from "~/modules/courses/schema";
 
 export const handle = { i18n: ["common", "courses"] };
 
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "courses:manage");
   const page = (await courseEditPage(requireId(params))) ?? notFound();
   const t = await translator(request, "courses");
-  return json({ title: t("editTitle", { code: page.code }), ...page });
+  return json({ title: t("editTitle", { code: page.code }), ...page, rules: fieldRules(courseFields) });
 }
 
 export const meta = titleMeta;
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditCourse() {
-  const { title, id, defaults, professors } = useLoaderData<typeof loader>();
+  const { title, id, defaults, rules, professors } = useLoaderData<typeof loader>();
   const lastResult = useIntentResult<typeof action>("save")?.result;
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   return (
@@ -53,6 +54,7 @@ export default function EditCourse() {
       note={t("form.editNote")}
       id={`course-${id}`}
       defaults={defaults}
+      rules={rules}
       lastResult={lastResult}
       professors={professors}
       cancelTo={`/admin/courses/${id}`}

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { CourseFormPage } from "~/components/courses/course-form";
 import { titleMeta } from "~/components/ui/meta";
+import { fieldRules } from "~/components/zod-form";
 import { COURSE_SAVE_REFUSALS } from "~/http/courses.server";
 import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
@@ -10,14 +11,14 @@ import { translator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { newCoursePage } from "~/modules/courses/admin-pages.server";
 import { createCourse } from "~/modules/courses/courses.server";
-import { NEW_COURSE_DEFAULTS, courseSaveForms } from "~/modules/courses/schema";
+import { NEW_COURSE_DEFAULTS, courseFields, courseSaveForms } from "~/modules/courses/schema";
 
 export const handle = { i18n: ["common", "courses"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "courses:manage");
   const [page, t] = await Promise.all([newCoursePage(), translator(request, "courses")]);
-  return json({ title: t("newTitle"), ...page });
+  return json({ title: t("newTitle"), ...page, defaults: NEW_COURSE_DEFAULTS, rules: fieldRules(courseFields) });
 }
 
 export const meta = titleMeta;
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewCourse() {
-  const { title, professors } = useLoaderData<typeof loader>();
+  const { title, professors, defaults, rules } = useLoaderData<typeof loader>();
   const lastResult = useIntentResult<typeof action>("save")?.result;
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   return (
@@ -46,7 +47,8 @@ export default function NewCourse() {
       title={title}
       back={{ to: "/admin/courses", label: t("backToList") }}
       id="course-new"
-      defaults={NEW_COURSE_DEFAULTS}
+      defaults={defaults}
+      rules={rules}
       lastResult={lastResult}
       professors={professors}
       cancelTo="/admin/courses"

@@ -10,20 +10,21 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
+import { fieldRules } from "~/components/zod-form";
 import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { deleteBand, listBands, saveBand } from "~/modules/grades/bands.server";
-import { gradeBandForms } from "~/modules/grades/schema";
+import { bandFields, gradeBandForms } from "~/modules/grades/schema";
 
 export const handle = { i18n: ["common", "courses"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "gradebands:manage");
   const [bands, t] = await Promise.all([listBands(), translator(request, "courses")]);
-  return json({ title: t("bands.title"), bands });
+  return json({ title: t("bands.title"), bands, rules: fieldRules(bandFields) });
 }
 
 export const meta = titleMeta;
@@ -54,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function GradeBands() {
-  const { bands } = useLoaderData<typeof loader>();
+  const { bands, rules } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const appNames = useAppNames();
   const [params] = useSearchParams();
@@ -107,13 +108,14 @@ export default function GradeBands() {
       {editing ? (
         <BandForm
           key={`edit-${editing.id}`}
+          rules={rules}
           title={t("bands.editTitle", { name: appNames.band(editing.name) })}
           intent="update"
           band={editing}
           lastResult={updated}
         />
       ) : (
-        <BandForm key="create" title={t("bands.add")} intent="create" lastResult={created} />
+        <BandForm key="create" title={t("bands.add")} intent="create" rules={rules} lastResult={created} />
       )}
 
       {deleting ? (

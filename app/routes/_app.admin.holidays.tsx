@@ -6,12 +6,13 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
+import { fieldRules } from "~/components/zod-form";
 import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
-import { holidayForms } from "~/modules/calendar/holiday-schema";
+import { holidayFields, holidayForms } from "~/modules/calendar/holiday-schema";
 import { createHoliday, deleteHoliday, holidaysPage, updateHoliday } from "~/modules/calendar/holidays.server";
 
 export const handle = { i18n: ["common", "school"] };
@@ -21,7 +22,10 @@ export const handle = { i18n: ["common", "school"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "holidays:manage");
   const [page, t] = await Promise.all([holidaysPage(new URL(request.url).searchParams), translator(request, "school")]);
-  return json({ title: t("holidays.title"), ...page }, page.missing ? { status: 404 } : undefined);
+  return json(
+    { title: t("holidays.title"), ...page, rules: fieldRules(holidayFields) },
+    page.missing ? { status: 404 } : undefined,
+  );
 }
 
 export const meta = titleMeta;
@@ -56,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Holidays() {
-  const { rows, total, page, limit, when, courses, editing, deleting, missing } = useLoaderData<typeof loader>();
+  const { rows, total, page, limit, when, courses, editing, deleting, missing, rules } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["school", "common"]);
   const anyResult = useIntentResult<typeof action>();
   const created = useIntentResult<typeof action>("create")?.result;
@@ -82,7 +86,13 @@ export default function Holidays() {
         <h2 id="new-heading" className="text-lg font-semibold">
           {t("holidays.newTitle")}
         </h2>
-        <HolidayForm intent="create" courses={courses} lastResult={created} submitLabel={t("holidays.add")} />
+        <HolidayForm
+          intent="create"
+          courses={courses}
+          rules={rules}
+          lastResult={created}
+          submitLabel={t("holidays.add")}
+        />
       </section>
 
       {editing ? (
@@ -91,6 +101,7 @@ export default function Holidays() {
             intent="update"
             holiday={editing}
             courses={courses}
+            rules={rules}
             lastResult={updated}
             submitLabel={t("common:common.save")}
           />

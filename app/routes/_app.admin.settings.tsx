@@ -1,16 +1,16 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LogoSection, SettingsForm } from "~/components/settings/settings-form";
 import { FormCard } from "~/components/ui/form-card";
 import { titleMeta } from "~/components/ui/meta";
+import { fieldRules, parseWithZod } from "~/components/zod-form";
 import { requirePermission } from "~/http/guards.server";
 import { imageFormRefusal, readFormWithImage } from "~/http/image-upload.server";
 import { useIntentResult } from "~/http/intents";
 import { formReply, redirectDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
-import { settingsFormSchema } from "~/modules/settings/settings";
+import { settingsFormSchema, settingsSchema } from "~/modules/settings/settings";
 import {
   removeLogo,
   saveSettings,
@@ -25,7 +25,7 @@ export const handle = { i18n: ["common", "school"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "settings:manage");
   const [page, t] = await Promise.all([settingsPage(), translator(request, "school")]);
-  return json({ title: t("settings.title"), ...page });
+  return json({ title: t("settings.title"), ...page, rules: fieldRules(settingsSchema(page.zones)) });
 }
 
 export const meta = titleMeta;
@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { settings, zones, maxMegabytes, maxPixels } = useLoaderData<typeof loader>();
+  const { settings, zones, rules, maxMegabytes, maxPixels } = useLoaderData<typeof loader>();
   const saved = useIntentResult<typeof action>("save")?.result;
   const { t } = useTranslation(["school", "common"]);
 
@@ -73,6 +73,7 @@ export default function Settings() {
           key={`${settings.name}|${settings.timeZone}|${settings.language}|${settings.logo}`}
           settings={settings}
           zones={zones}
+          rules={rules}
           maxMegabytes={maxMegabytes}
           maxPixels={maxPixels}
           lastResult={saved}

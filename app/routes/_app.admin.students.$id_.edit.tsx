@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { StudentForm, StudentFormPage } from "~/components/students/student-form";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { titleMeta } from "~/components/ui/meta";
+import { fieldRules } from "~/components/zod-form";
 import { requirePermission } from "~/http/guards.server";
 import { requireId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
@@ -10,7 +11,7 @@ import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { STUDENT_SAVE_REFUSALS, found } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { studentEditPage, studentFormRules } from "~/modules/students/pages.server";
-import { studentForms } from "~/modules/students/schema";
+import { studentFields, studentForms } from "~/modules/students/schema";
 import { updateStudent } from "~/modules/students/students.server";
 
 export const handle = { i18n: ["common", "students"] };
@@ -19,7 +20,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "students:edit");
   const page = found(await studentEditPage(requireId(params)));
   const t = await translator(request, "students");
-  return json({ ...page, title: t("editTitle", { name: page.name }) });
+  return json({
+    ...page,
+    title: t("editTitle", { name: page.name }),
+    rules: fieldRules(studentFields({ today: page.today, legacyHear: page.legacyHear })),
+  });
 }
 
 export const meta = titleMeta;
@@ -44,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditStudent() {
-  const { id, name, defaults, legacyHear, today } = useLoaderData<typeof loader>();
+  const { id, name, defaults, legacyHear, today, rules } = useLoaderData<typeof loader>();
   const saved = useIntentResult<typeof action>("save")?.result;
   const { t } = useStudentsTranslation();
   const here = `/admin/students/${id}`;
@@ -55,6 +60,7 @@ export default function EditStudent() {
         defaults={defaults}
         legacyHear={legacyHear}
         today={today}
+        rules={rules}
         lastResult={saved}
         cancelTo={here}
       />

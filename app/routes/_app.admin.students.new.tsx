@@ -3,13 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { StudentForm, StudentFormPage } from "~/components/students/student-form";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { titleMeta } from "~/components/ui/meta";
+import { fieldRules } from "~/components/zod-form";
 import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, toastTo } from "~/http/intents.server";
 import { STUDENT_SAVE_REFUSALS } from "~/http/outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { schoolToday } from "~/modules/calendar/sessions.server";
-import { studentForms } from "~/modules/students/schema";
+import { studentFields, studentForms } from "~/modules/students/schema";
 import { createStudent } from "~/modules/students/students.server";
 
 export const handle = { i18n: ["common", "students"] };
@@ -17,7 +18,7 @@ export const handle = { i18n: ["common", "students"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "students:edit");
   const [t, today] = await Promise.all([translator(request, "students"), schoolToday()]);
-  return json({ title: t("newTitle"), today });
+  return json({ title: t("newTitle"), today, rules: fieldRules(studentFields({ today })) });
 }
 
 export const meta = titleMeta;
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewStudent() {
-  const { today } = useLoaderData<typeof loader>();
+  const { today, rules } = useLoaderData<typeof loader>();
   const saved = useIntentResult<typeof action>("save")?.result;
   const { t } = useStudentsTranslation();
   return (
@@ -48,6 +49,7 @@ export default function NewStudent() {
         id="student-new"
         defaults={{ same_billing: "yes" }}
         today={today}
+        rules={rules}
         lastResult={saved}
         cancelTo="/admin/students"
       />

@@ -9,6 +9,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
+import { fieldRules } from "~/components/zod-form";
 import { requirePermission } from "~/http/guards.server";
 import { searchId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
@@ -16,7 +17,7 @@ import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
 import { translator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
-import { syllabusForms } from "~/modules/grades/schema";
+import { addItemSchema, renameItemSchema, syllabusForms } from "~/modules/grades/schema";
 import { GRADING_CATEGORIES, syllabusLevel } from "~/modules/grades/syllabus";
 import {
   addSyllabusItem,
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "syllabus:manage");
   const [page, t] = await Promise.all([syllabusPage(levelFrom(request)), translator(request, "courses")]);
   const title = page.level ? `${t("syllabus.title")} · ${appName(t, "level", page.level.name)}` : t("syllabus.title");
-  return json({ title, ...page });
+  return json({ title, ...page, rules: { add: fieldRules(addItemSchema), rename: fieldRules(renameItemSchema) } });
 }
 
 export const meta = titleMeta;
@@ -80,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Syllabus() {
-  const { level, items, counts } = useLoaderData<typeof loader>();
+  const { level, items, counts, rules } = useLoaderData<typeof loader>();
   const renamed = useIntentResult<typeof action>("rename");
   const added = useIntentResult<typeof action>("add")?.result;
   const formError = useIntentResult<typeof action>(["move", "remove", "defaults"])?.result.error?.[""]?.[0];
@@ -138,11 +139,12 @@ export default function Syllabus() {
                 level={level}
                 category={category}
                 items={items.filter((i) => i.category === category)}
+                rules={rules.rename}
                 renamed={renamed}
               />
             ))
           )}
-          <AddItemForm exam={level.exam} lastResult={added} />
+          <AddItemForm exam={level.exam} rules={rules.add} lastResult={added} />
         </section>
       )}
 

@@ -4,13 +4,14 @@ import { NewProfessor, TeacherSearch, TeacherTable } from "~/components/teachers
 import { titleMeta } from "~/components/ui/meta";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
+import { fieldRules } from "~/components/zod-form";
 import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { teachersPage } from "~/modules/teachers/pages.server";
-import { teacherForms } from "~/modules/teachers/schema";
+import { professorSchema, teacherForms } from "~/modules/teachers/schema";
 import { createProfessor } from "~/modules/teachers/teachers.server";
 import { PASSWORD_FIELDS } from "~/modules/users/schema";
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "teachers:view");
   const params = new URL(request.url).searchParams;
   const [page, t] = await Promise.all([teachersPage(params, user.role), translator(request, "school")]);
-  return json({ title: t("teachers.title"), ...page });
+  return json({ title: t("teachers.title"), ...page, rules: fieldRules(professorSchema) });
 }
 
 export const meta = titleMeta;
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Teachers() {
-  const { rows, total, page, limit, canEdit, opensCourses } = useLoaderData<typeof loader>();
+  const { rows, total, page, limit, canEdit, opensCourses, rules } = useLoaderData<typeof loader>();
   const created = useIntentResult<typeof action>("create")?.result;
   const { t } = useTranslation(["school", "common"]);
   return (
@@ -60,7 +61,7 @@ export default function Teachers() {
         <Pagination page={page} limit={limit} total={total} />
       </section>
 
-      {canEdit ? <NewProfessor lastResult={created} /> : null}
+      {canEdit ? <NewProfessor rules={rules} lastResult={created} /> : null}
     </div>
   );
 }

@@ -12,13 +12,14 @@ import { AvatarForm } from "~/components/users/avatar-form";
 import { LockBadge } from "~/components/users/badges";
 import { OneTimeLink } from "~/components/users/one-time-link";
 import { EditUserForm, ResetPasswordForm, SwitchButton, SwitchConfirm } from "~/components/users/user-forms";
+import { fieldRules } from "~/components/zod-form";
 import { requirePermission } from "~/http/guards.server";
 import { requireId } from "~/http/ids.server";
 import { useIntentResult } from "~/http/intents";
 import { NOT_FOUND, type Refusal, handleIntents, ifDone, show, toastTo } from "~/http/intents.server";
 import { notFound } from "~/http/not-found.server";
 import { useTranslation } from "~/i18n/react";
-import { PASSWORD_FIELDS, userPageForms } from "~/modules/users/schema";
+import { PASSWORD_FIELDS, resetPasswordSchema, updateUserSchema, userPageForms } from "~/modules/users/schema";
 import {
   type UserChangeFailure,
   passwordLinkPath,
@@ -34,7 +35,8 @@ export const handle = { i18n: ["common", "users"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requirePermission(request, "users:manage");
-  return json((await userPage(requireId(params), actor.id)) ?? notFound());
+  const page = (await userPage(requireId(params), actor.id)) ?? notFound();
+  return json({ ...page, rules: { update: fieldRules(updateUserSchema), reset: fieldRules(resetPasswordSchema) } });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.user.name ?? "" }];
@@ -83,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UserDetail() {
-  const { user, isSelf } = useLoaderData<typeof loader>();
+  const { user, isSelf, rules } = useLoaderData<typeof loader>();
   const update = useIntentResult<typeof action>("update")?.result;
   const reset = useIntentResult<typeof action>("reset");
   const avatar = useIntentResult<typeof action>("avatar")?.result;
@@ -123,7 +125,7 @@ export default function UserDetail() {
       {link ? <OneTimeLink link={link} title={t("reset.linkCreated", { name: user.name })} /> : null}
 
       <FormCard id="details-title" title={t("detail.account")}>
-        <EditUserForm user={user} isSelf={isSelf} lastResult={update} />
+        <EditUserForm user={user} isSelf={isSelf} rules={rules.update} lastResult={update} />
       </FormCard>
 
       <FormCard id="access-title" title={t("detail.access")} className="space-y-4">
@@ -174,7 +176,7 @@ export default function UserDetail() {
       ) : null}
       {confirm === "reset" ? (
         <ConfirmDialog title={t("confirm.resetTitle", { name: user.name })} cancelTo={here}>
-          <ResetPasswordForm lastResult={reset?.result} />
+          <ResetPasswordForm rules={rules.reset} lastResult={reset?.result} />
         </ConfirmDialog>
       ) : null}
     </div>

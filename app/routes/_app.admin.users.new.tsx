@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
 import { OneTimeLink } from "~/components/users/one-time-link";
 import { CreateUserForm } from "~/components/users/user-forms";
+import { fieldRules } from "~/components/zod-form";
 import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, show, toastTo } from "~/http/intents.server";
@@ -16,7 +18,7 @@ export const handle = { i18n: ["common", "users"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "users:manage");
   const t = await translator(request, "users");
-  return json({ title: t("create.title") });
+  return json({ title: t("create.title"), rules: fieldRules(createUserSchema) });
 }
 
 export const meta = titleMeta;
@@ -42,6 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewUser() {
+  const { rules } = useLoaderData<typeof loader>();
   const actionData = useIntentResult<typeof action>("create");
   const { t } = useTranslation("users");
   const created = actionData?.created;
@@ -67,7 +70,7 @@ export default function NewUser() {
           </p>
         </>
       ) : (
-        <CreateUserForm lastResult={actionData?.result} />
+        <CreateUserForm rules={rules} lastResult={actionData?.result} />
       )}
     </div>
   );

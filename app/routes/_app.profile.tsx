@@ -5,6 +5,7 @@ import { titleMeta } from "~/components/ui/meta";
 import { AvatarForm } from "~/components/users/avatar-form";
 import { OwnSessions } from "~/components/users/own-sessions";
 import { LanguageForm, NameForm, PasswordForm } from "~/components/users/profile-forms";
+import { fieldRules } from "~/components/zod-form";
 import { clientKey } from "~/env.server";
 import { requireUser } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
@@ -14,7 +15,7 @@ import { lockedOut } from "~/http/session.server";
 import { keepLanguage } from "~/http/sign-in.server";
 import { i18next, translator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
-import { PASSWORD_FIELDS, profileForms } from "~/modules/users/schema";
+import { PASSWORD_FIELDS, changePasswordSchema, profileForms, profileNameSchema } from "~/modules/users/schema";
 import {
   changeOwnPassword,
   getProfile,
@@ -32,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     i18next.getLocale(request),
     translator(request, "users"),
   ]);
-  return json({ profile: profile ?? notFound(), language, title: t("profile.title") });
+  const rules = { name: fieldRules(profileNameSchema), password: fieldRules(changePasswordSchema) };
+  return json({ profile: profile ?? notFound(), language, title: t("profile.title"), rules });
 }
 
 export const meta = titleMeta;
@@ -74,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, language } = useLoaderData<typeof loader>();
+  const { profile, language, rules } = useLoaderData<typeof loader>();
   const { t } = useTranslation("users");
   const name = useIntentResult<typeof action>("profile")?.result;
   const avatar = useIntentResult<typeof action>("avatar")?.result;
@@ -88,7 +90,7 @@ export default function Profile() {
         <p className="text-slate-700">{t(`common:roles.${profile.role}`)}</p>
       </div>
       <FormCard id="profile-details" title={t("profile.details")}>
-        <NameForm name={profile.name} email={profile.email} lastResult={name} />
+        <NameForm name={profile.name} email={profile.email} rules={rules.name} lastResult={name} />
       </FormCard>
       <FormCard id="profile-picture" title={t("avatar.title")}>
         <AvatarForm image={profile.image} lastResult={avatar} />
@@ -97,7 +99,7 @@ export default function Profile() {
         <LanguageForm current={language} lastResult={locale} />
       </FormCard>
       <FormCard id="profile-password" title={t("profile.changePassword")}>
-        <PasswordForm lastResult={password} />
+        <PasswordForm rules={rules.password} lastResult={password} />
       </FormCard>
       <OwnSessions sessions={profile.sessions} />
     </div>

@@ -4,11 +4,11 @@ import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { SignInFrame } from "~/components/auth/sign-in-frame";
 import { TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
-import { useLaterCheck } from "~/components/later-checks";
+import { useLaterSchema } from "~/components/later-checks";
 import { AlertDialog } from "~/components/ui/alert-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
+import { fieldRules, parseWithZod } from "~/components/zod-form";
 import { readForm } from "~/http/form.server";
 import { assertSameOrigin } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
@@ -26,8 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     schoolName: school.name,
     schoolLogo: school.logo,
     title: t("login.title"),
-    // The fields' rules as HTML attributes: from the schema here, so the page needs no zod to show them.
-    constraint: getZodConstraint(loginSchema),
+    constraint: fieldRules(loginSchema),
   });
 }
 
@@ -67,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const { t } = useTranslation();
   const { schoolName, schoolLogo, constraint } = useLoaderData<typeof loader>();
-  const check = useLaterCheck(() => import("~/modules/auth/login-check").then((m) => m.loginCheck));
+  const check = useLaterSchema(() => import("~/modules/auth/login-schema").then((m) => m.loginSchema));
   const reply = useIntentResult<typeof action>("login");
   const [params] = useSearchParams();
   // After a lockout the dialog's OK comes back here with the email (?email=): it stays in its field (issue 19).

@@ -3,11 +3,12 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-r
 import { Form, useLoaderData } from "@remix-run/react";
 import { SignInFrame } from "~/components/auth/sign-in-frame";
 import { SubmitButton, useAppForm } from "~/components/forms";
+import { useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordFields } from "~/components/ui/form-fields";
 import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
+import { fieldRules } from "~/components/zod-form";
 import { assertSameOrigin } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { handleIntents, ifDone, toastTo } from "~/http/intents.server";
@@ -25,7 +26,10 @@ const STATUS: Record<TokenState, number> = { valid: 200, invalid: 404, used: 410
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [page, t] = await Promise.all([setPasswordPage(params.token ?? ""), translator(request, "users")]);
-  return json({ ...page, title: t("setPassword.title") }, { status: STATUS[page.state] });
+  return json(
+    { ...page, title: t("setPassword.title"), constraint: fieldRules(setPasswordSchema) },
+    { status: STATUS[page.state] },
+  );
 }
 
 // The token in the URL stays on this site: every page is sent with
@@ -58,7 +62,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SetPassword() {
-  const { state: loaded, school } = useLoaderData<typeof loader>();
+  const { state: loaded, school, constraint } = useLoaderData<typeof loader>();
+  const check = useLaterSchema(() => import("~/modules/users/schema").then((m) => m.setPasswordSchema));
   const reply = useIntentResult<typeof action>("set");
   const { t } = useTranslation("users");
   // A link found used or expired as the form is sent shows as the page would.
@@ -67,10 +72,10 @@ export default function SetPassword() {
   const [form, fields] = useAppForm({
     id: "set-password",
     lastResult: reply?.result,
-    constraint: getZodConstraint(setPasswordSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema }),
+    onValidate: check,
   });
 
   return (

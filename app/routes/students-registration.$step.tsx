@@ -3,17 +3,20 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AddressStepForm, MessageStepForm, PersonalStepForm } from "~/components/registration/step-forms";
 import { DoneStep, StepIndicator } from "~/components/registration/step-parts";
+import { fieldRules } from "~/components/zod-form";
 import { clientKey } from "~/env.server";
 import { readForm } from "~/http/form.server";
 import { assertSameOrigin } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { formReply } from "~/http/intents.server";
+import { stepFields } from "~/modules/registrations/schema";
 import { type StepRefusal, postStep, registrationStepPage, wizardState } from "~/modules/registrations/steps.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await registrationStepPage(request, params.step);
   if (!page.ok) throw redirect(page.to);
-  return json(page);
+  const rules = page.step === "done" ? {} : fieldRules(stepFields(page.step, page.today, page.age ?? "adults"));
+  return json({ ...page, rules });
 }
 
 /** How a refused step reads: a field's or the form's message, and its status ("invalid": the schema's own messages). */
@@ -40,7 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function RegistrationStep() {
-  const { step, defaults, age, reference, today } = useLoaderData<typeof loader>();
+  const { step, defaults, rules, age, reference, today } = useLoaderData<typeof loader>();
   const lastResult = useIntentResult<typeof action>()?.result;
   // With JavaScript a new step replaces the form that had the focus: give it
   // to the new step's heading, where a page load would start reading.
@@ -54,11 +57,13 @@ export default function RegistrationStep() {
     <>
       <StepIndicator current={step} />
       <section className="card mt-4" aria-labelledby="step-heading">
-        {step === "personal" ? <PersonalStepForm defaults={defaults} lastResult={lastResult} today={today} /> : null}
-        {step === "address" ? (
-          <AddressStepForm defaults={defaults} lastResult={lastResult} age={age ?? "adults"} />
+        {step === "personal" ? (
+          <PersonalStepForm defaults={defaults} rules={rules} lastResult={lastResult} today={today} />
         ) : null}
-        {step === "message" ? <MessageStepForm defaults={defaults} lastResult={lastResult} /> : null}
+        {step === "address" ? (
+          <AddressStepForm defaults={defaults} rules={rules} lastResult={lastResult} age={age ?? "adults"} />
+        ) : null}
+        {step === "message" ? <MessageStepForm defaults={defaults} rules={rules} lastResult={lastResult} /> : null}
         {step === "done" ? <DoneStep reference={reference} /> : null}
       </section>
     </>

@@ -301,7 +301,8 @@ for (const lang of ["en", "ar"] as const) {
 
     for (const who of EVERYONE) {
       test(`every page ${who} can reach has no WCAG 2.2 A/AA violation`, async ({ page, browser }) => {
-        test.setTimeout(300_000);
+        // Every page of a role, with axe: minutes on a slow 2-core machine under two workers.
+        test.setTimeout(600_000);
         const auditor = jsEnabled() ? null : await (await browser.newContext({ javaScriptEnabled: true })).newPage();
         if (who !== "anonymous") await signInByForm(page, ACCOUNTS[who]);
         const mine = PAGES.filter((p) => (p.byRole ? p.who.includes(who) : p.who[0] === who));

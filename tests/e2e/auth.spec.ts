@@ -56,7 +56,7 @@ test.describe("sign-in", () => {
     // Issue 18: zod and the form's schema come after the page (app/components/later-checks.ts).
     const posts: string[] = [];
     page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
-    const check = page.waitForResponse((r) => /\/assets\/login-check-[\w-]+\.js$/.test(r.url()));
+    const check = page.waitForResponse((r) => /\/assets\/login-schema-[\w-]+\.js$/.test(r.url()));
     await page.goto("/authentication/login");
     await waitForHydration(page);
     await check;
@@ -72,7 +72,7 @@ test.describe("sign-in", () => {
 
     // Before the check is in, conform asks the server (a validate post as the
     // field is left; the post itself on submit), which answers the same.
-    await page.route(/\/assets\/login-check-[\w-]+\.js$/, () => undefined); // never answers
+    await page.route(/\/assets\/login-schema-[\w-]+\.js$/, () => undefined); // never answers
     await page.goto("/authentication/login");
     await waitForHydration(page);
     await page.getByLabel("Email").fill("not-an-email");

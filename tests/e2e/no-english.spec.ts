@@ -243,7 +243,7 @@ for (const lng of LANGUAGES) {
     for (const who of ["anonymous", ...Object.keys(ACCOUNTS)] as Who[]) {
       test(`${who}: no page shows the app's English words`, async ({ page }) => {
         test.skip(!jsEnabled(), "a read-only crawl: the js project visits every page (nojs: the test below)");
-        test.setTimeout(180_000);
+        test.setTimeout(360_000);
         const words = vocabulary(lng);
         const typed = typedBySchool();
         if (who !== "anonymous") await signInByForm(page, ACCOUNTS[who]);

@@ -174,7 +174,7 @@ for (const lang of ["en", "ar"] as const) {
     test(`${lang}, ${who}: every page fits 390px and 1280px, tables keep their first column, lists are cards on a phone, no axe violation`, async ({
       browser,
     }) => {
-      test.setTimeout(360_000);
+      test.setTimeout(600_000);
       const page = await signedIn(browser, who, lang);
       const auditor = jsEnabled()
         ? null

@@ -9,23 +9,16 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { Fieldset, RadioGroup, SelectField, TextField, typeConstraints } from "~/components/fields";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
 import { LevelSelect } from "~/components/ui/form-fields";
 import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/ui/page-header";
 import { statusKey } from "~/components/ui/status-badge";
 import { useHydrated } from "~/components/use-hydrated";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { useTranslation } from "~/i18n/react";
 import { COURSE_TYPES, STANDARD_SCHEDULES, WEEKDAY_CODES } from "~/modules/calendar/schedules";
-import {
-  CAPACITY_MAX,
-  CODE_MAX,
-  CUSTOM_SCHEDULE,
-  NUMBER_MAX,
-  courseFields,
-  courseSchema,
-} from "~/modules/courses/schema";
+import { CAPACITY_MAX, CODE_MAX, CUSTOM_SCHEDULE, NUMBER_MAX } from "~/modules/courses/constants";
 import { useCourseTypeLabel, useStandardScheduleLabel, useWeekdayNames } from "./labels";
 
 type Field = FieldMetadata<string | undefined>;
@@ -34,6 +27,7 @@ type Field = FieldMetadata<string | undefined>;
 export function CourseForm({
   id,
   defaults,
+  rules,
   lastResult,
   professors,
   cancelTo,
@@ -41,21 +35,23 @@ export function CourseForm({
 }: {
   id: string;
   defaults: Record<string, string | string[]>;
+  /** The plain field rules (courseFields); the rules across fields run on blur and on the server. */
+  rules: FieldRules;
   lastResult?: SubmissionResult<string[]>;
   professors: { id: number; name: string }[];
   cancelTo: string;
   submitLabel: string;
 }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const check = useLaterSchema(() => import("~/modules/courses/schema").then((m) => m.courseSchema));
   const [form, fields] = useAppForm({
     id,
     lastResult,
     defaultValue: defaults,
-    // The browser gets the plain field rules; the rules across fields run on blur and on the server.
-    constraint: getZodConstraint(courseFields),
+    constraint: rules,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: courseSchema }),
+    onValidate: check,
   });
   const hydrated = useHydrated();
   const [age, setAge] = useState<string | undefined>(fields.age_category.initialValue as string | undefined);

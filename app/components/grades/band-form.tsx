@@ -1,33 +1,37 @@
 import { type SubmissionResult, getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { useTranslation } from "~/i18n/react";
-import { BAND_NAME_MAX, bandFields, bandSchema } from "~/modules/grades/bands";
+import { BAND_NAME_MAX } from "~/modules/grades/bands";
 
 /** A grade band's form (/admin/grade-bands): a new band, or the band being edited. */
 export function BandForm({
   title,
   intent,
   band,
+  rules,
   lastResult,
 }: {
   title: string;
   intent: "create" | "update";
   band?: { id: number; name: string; min: number; max: number };
+  /** The plain field rules (bandFields); min ≤ max is checked on blur and on the server. */
+  rules: FieldRules;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
+  const check = useLaterSchema(() => import("~/modules/grades/schema").then((m) => m.bandSchema));
   const [form, fields] = useAppForm({
     id: band ? `band-${band.id}` : "band-new",
     lastResult,
     defaultValue: band ? { name: band.name, min: String(band.min), max: String(band.max) } : undefined,
-    constraint: getZodConstraint(bandFields),
+    constraint: rules,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bandSchema }),
+    onValidate: check,
   });
   const input = (name: "name" | "min" | "max", label: string, hint?: string) => {
     const field = fields[name];

@@ -2,13 +2,12 @@ import { type SubmissionResult, getFormProps, getInputProps, getSelectProps } fr
 import { Form } from "@remix-run/react";
 import { useCategoryLabel, Bdi } from "~/components/courses/labels";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { Link } from "~/components/ui/link";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { type GradingCategory } from "~/db/schema";
 import { useTranslation } from "~/i18n/react";
-import { addItemSchema, renameItemSchema } from "~/modules/grades/schema";
 import {
   GRADING_CATEGORIES,
   ITEM_NAME_MAX,
@@ -62,11 +61,14 @@ export function CategoryItems({
   level,
   category,
   items,
+  rules,
   renamed,
 }: {
   level: Pick<SyllabusLevel, "id" | "exam">;
   category: GradingCategory;
   items: readonly SyllabusItem[];
+  /** The rename form's field rules. */
+  rules: FieldRules;
   /** The rename form's reply for the item it was about. */
   renamed?: { target?: string | null; result: SubmissionResult<string[]> };
 }) {
@@ -93,7 +95,11 @@ export function CategoryItems({
           {
             header: t("syllabus.itemName"),
             cell: (item) => (
-              <RenameForm item={item} lastResult={renamed?.target === String(item.id) ? renamed.result : undefined} />
+              <RenameForm
+                item={item}
+                rules={rules}
+                lastResult={renamed?.target === String(item.id) ? renamed.result : undefined}
+              />
             ),
           },
           {
@@ -121,16 +127,25 @@ export function CategoryItems({
 }
 
 /** An item's name, renamed in place. */
-function RenameForm({ item, lastResult }: { item: SyllabusItem; lastResult?: SubmissionResult<string[]> }) {
+function RenameForm({
+  item,
+  rules,
+  lastResult,
+}: {
+  item: SyllabusItem;
+  rules: FieldRules;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const names = useAppNames();
+  const check = useLaterSchema(() => import("~/modules/grades/schema").then((m) => m.renameItemSchema));
   const [form, fields] = useAppForm({
     id: `rename-${item.id}`,
     lastResult,
     defaultValue: { item_name: item.item_name },
-    constraint: getZodConstraint(renameItemSchema),
+    constraint: rules,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: renameItemSchema }),
+    onValidate: check,
   });
   const name = fields.item_name;
   const props = getInputProps(name, { type: "text" });
@@ -172,15 +187,24 @@ function MoveButton({ item, direction }: { item: SyllabusItem; direction: "up" |
 }
 
 /** A new item of the level, in the category chosen. */
-export function AddItemForm({ exam, lastResult }: { exam: ExamType | null; lastResult?: SubmissionResult<string[]> }) {
+export function AddItemForm({
+  exam,
+  rules,
+  lastResult,
+}: {
+  exam: ExamType | null;
+  rules: FieldRules;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation(["courses", "common"], { nsMode: "fallback" });
   const categoryLabel = useCategoryLabel();
+  const check = useLaterSchema(() => import("~/modules/grades/schema").then((m) => m.addItemSchema));
   const [form, fields] = useAppForm({
     id: "add-item",
     lastResult,
-    constraint: getZodConstraint(addItemSchema),
+    constraint: rules,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addItemSchema }),
+    onValidate: check,
   });
   const nameProps = getInputProps(fields.item_name, { type: "text" });
   const categoryProps = getSelectProps(fields.category);

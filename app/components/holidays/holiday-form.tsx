@@ -3,10 +3,9 @@ import { Form } from "@remix-run/react";
 import { type CourseLabelParts, useCourseLabel } from "~/components/courses/labels";
 import { SelectField, TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
+import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { useTranslation } from "~/i18n/react";
-import { holidayFields, holidayFormSchema } from "~/modules/calendar/holiday-schema";
 
 export type HolidayCourses = (CourseLabelParts & { id: number })[];
 export type HolidayRecord = {
@@ -22,21 +21,25 @@ export function HolidayForm({
   intent,
   holiday,
   courses,
+  rules,
   lastResult,
   submitLabel,
 }: {
   intent: "create" | "update";
   holiday?: HolidayRecord;
   courses: HolidayCourses;
+  /** The plain field rules (holidayFields); the dates' order is checked on blur and on the server. */
+  rules: FieldRules;
   lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
 }) {
   const { t } = useTranslation(["school", "common"]);
   const courseLabel = useCourseLabel();
+  const check = useLaterSchema(() => import("~/modules/calendar/holiday-schema").then((m) => m.holidayFormSchema));
   const [form, fields] = useAppForm({
     id: holiday ? `holiday-${holiday.id}` : "holiday-new",
     lastResult,
-    constraint: getZodConstraint(holidayFields),
+    constraint: rules,
     defaultValue: holiday
       ? {
           name: holiday.name,
@@ -47,7 +50,7 @@ export function HolidayForm({
       : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: holidayFormSchema }),
+    onValidate: check,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-1">

@@ -5,7 +5,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Link } from "~/components/ui/link";
 import { Pagination } from "~/components/ui/pagination";
 import { useTranslation } from "~/i18n/react";
-import { HOLIDAY_PERIODS } from "~/modules/calendar/holiday-schema";
+import { HOLIDAY_PERIODS } from "~/modules/calendar/holidays";
 
 type Period = (typeof HOLIDAY_PERIODS)[number];
 type HolidayRow = {

@@ -5,6 +5,7 @@ import { useAppNames } from "~/components/app-names";
 import { useIsolate } from "~/components/courses/labels";
 import { Fieldset, SelectField, TextAreaField } from "~/components/fields";
 import { FieldError, useAppForm } from "~/components/forms";
+import { useLaterSchema } from "~/components/later-checks";
 import {
   EmergencyFields,
   PersonFields,
@@ -13,32 +14,25 @@ import {
   SameBillingField,
 } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
-import { getZodConstraint } from "~/components/zod-form";
 import { useTranslation } from "~/i18n/react";
 import { PROMOTIONS } from "~/modules/calendar/schedules";
 import { levelsFor } from "~/modules/levels/levels";
-import {
-  HEAR_ABOUT_VALUES,
-  addressSchema,
-  messageSchema,
-  personalFields,
-  personalSchema,
-} from "~/modules/registrations/schema";
+import { HEAR_ABOUT_VALUES } from "~/modules/registrations/hear-about";
 import { type StepProps, StepButtons, StepTop, stepChecks, validateStep } from "./step-parts";
 
 // The forms of the wizard's three steps (the browser checks each with the schema the server uses).
 
-export function PersonalStepForm({ defaults, lastResult, today }: StepProps & { today: string }) {
+export function PersonalStepForm({ defaults, rules, lastResult, today }: StepProps & { today: string }) {
   const { t } = useTranslation();
-  const schema = personalSchema(today);
+  const check = useLaterSchema(() => import("~/modules/registrations/schema").then((m) => m.personalSchema(today)));
   const [form, fields] = useAppForm({
     id: "registration-personal",
     lastResult,
     defaultValue: defaults,
-    // The browser gets the plain field rules; the kids' rules run on blur and on the server.
-    constraint: getZodConstraint(personalFields(today)),
+    // The plain field rules; the kids' rules run on blur and on the server.
+    constraint: rules,
     ...stepChecks,
-    onValidate: validateStep(schema),
+    onValidate: validateStep(check),
   });
   const [age, setAge] = useState<string | undefined>(defaults.age_category);
   const hydrated = useHydrated();
@@ -60,18 +54,18 @@ export function PersonalStepForm({ defaults, lastResult, today }: StepProps & { 
   );
 }
 
-export function AddressStepForm({ defaults, lastResult, age }: StepProps & { age: "kids" | "adults" }) {
+export function AddressStepForm({ defaults, rules, lastResult, age }: StepProps & { age: "kids" | "adults" }) {
   const { t } = useTranslation();
   const appNames = useAppNames();
-  const schema = addressSchema(age);
+  const check = useLaterSchema(() => import("~/modules/registrations/schema").then((m) => m.addressSchema(age)));
   const isolate = useIsolate();
   const [form, fields] = useAppForm({
     id: "registration-address",
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(schema),
+    constraint: rules,
     ...stepChecks,
-    onValidate: validateStep(schema),
+    onValidate: validateStep(check),
   });
   const [sameBilling, setSameBilling] = useState<string | undefined>(defaults.same_billing);
   const hydrated = useHydrated();
@@ -113,15 +107,16 @@ export function AddressStepForm({ defaults, lastResult, age }: StepProps & { age
   );
 }
 
-export function MessageStepForm({ defaults, lastResult }: StepProps) {
+export function MessageStepForm({ defaults, rules, lastResult }: StepProps) {
   const { t } = useTranslation();
+  const check = useLaterSchema(() => import("~/modules/registrations/schema").then((m) => m.messageSchema));
   const [form, fields] = useAppForm({
     id: "registration-message",
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(messageSchema),
+    constraint: rules,
     ...stepChecks,
-    onValidate: validateStep(messageSchema),
+    onValidate: validateStep(check),
   });
   const terms = fields.accepted_terms;
   return (

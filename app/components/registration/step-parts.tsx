@@ -1,32 +1,37 @@
-import { type SubmissionResult, parse } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { type ZodTypeAny, type output } from "zod";
 import { SubmitButton } from "~/components/forms";
+import { type CheckContext, type FieldRules, type FormCheck, skipCheck } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
-import { parseWithZod } from "~/components/zod-form";
 import { useTranslation } from "~/i18n/react";
-import { HONEYPOT, STEPS, type Step } from "~/modules/registrations/schema";
+import { HONEYPOT, STEPS, type Step } from "~/modules/registrations/wizard";
 
 // The parts every step of the public registration wizard shares.
 
-export type StepProps = { defaults: Record<string, string>; lastResult?: SubmissionResult<string[]> };
+export type StepProps = {
+  defaults: Record<string, string>;
+  /** The step's field rules, from the loader (stepFields). */
+  rules: FieldRules;
+  lastResult?: SubmissionResult<string[]>;
+};
 
 /** conform's options every step's form shares: checks as a field is left, again as it is typed in. */
 export const stepChecks = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
 
 /**
- * The browser-side check of a step, run on blur and before a post. Back never
- * validates (issue 15): the step goes to the server as typed, which keeps it
- * in the draft unvalidated and shows the previous step, as without JavaScript
- * (the Back button is formNoValidate). A null error tells conform the check
- * was skipped, so it lets the post through and marks nothing.
+ * The browser-side check of a step (the step's schema, loaded after the page:
+ * useLaterSchema), run on blur and before a post. Back never validates (issue
+ * 15): the step goes to the server as typed, which keeps it in the draft
+ * unvalidated and shows the previous step, as without JavaScript (the Back
+ * button is formNoValidate). A null error tells conform the check was
+ * skipped, so it lets the post through and marks nothing.
  */
-export function validateStep<Schema extends ZodTypeAny>(schema: Schema) {
-  return ({ formData, submitter }: { formData: FormData; submitter: HTMLInputElement | HTMLButtonElement | null }) =>
-    submitter?.name === "intent" && submitter.value === "back"
-      ? parse<output<Schema>, string[]>(formData, { resolve: () => ({ error: null }) })
-      : parseWithZod(formData, { schema });
+export function validateStep<Schema, Value>(check: FormCheck<Schema, Value>): FormCheck<Schema, Value> {
+  return (context: CheckContext) =>
+    context.submitter?.name === "intent" && context.submitter.value === "back"
+      ? skipCheck<Schema, Value>(context)
+      : check(context);
 }
 
 export function StepIndicator({ current }: { current: Step }) {

@@ -2,13 +2,12 @@ import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { SelectField, TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
+import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { SchoolMark } from "~/components/layout/school-mark";
 import { FormCard } from "~/components/ui/form-card";
 import { ImageField } from "~/components/ui/image-field";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
-import { settingsFormSchema, settingsSchema } from "~/modules/settings/settings";
 
 type Settings = { name: string; timeZone: string; language: string; logo: string | null };
 
@@ -16,25 +15,28 @@ type Settings = { name: string; timeZone: string; language: string; logo: string
 export function SettingsForm({
   settings,
   zones,
+  rules,
   maxMegabytes,
   maxPixels,
   lastResult,
 }: {
   settings: Settings;
   zones: string[];
+  rules: FieldRules;
   maxMegabytes: number;
   maxPixels: number;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation(["school", "common"]);
+  const check = useLaterSchema(() => import("~/modules/settings/settings").then((m) => m.settingsFormSchema(zones)));
   const [form, fields] = useAppForm({
     id: "settings",
     lastResult,
     defaultValue: { name: settings.name, time_zone: settings.timeZone, default_language: settings.language },
-    constraint: getZodConstraint(settingsSchema(zones)),
+    constraint: rules,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema(zones) }),
+    onValidate: check,
   });
 
   return (

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { Fieldset, SelectField, TextAreaField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
+import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { FormAlert } from "~/components/ui/form-alert";
 import {
@@ -15,10 +16,8 @@ import {
 } from "~/components/ui/form-fields";
 import { Link } from "~/components/ui/link";
 import { useHydrated } from "~/components/use-hydrated";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { PROMOTIONS } from "~/modules/calendar/schedules";
-import { HEAR_ABOUT_VALUES } from "~/modules/registrations/schema";
-import { studentFields, studentSchema } from "~/modules/students/schema";
+import { HEAR_ABOUT_VALUES } from "~/modules/registrations/hear-about";
 
 export type StudentFormValues = Record<string, string>;
 
@@ -51,6 +50,7 @@ export function StudentFormPage({
 export function StudentForm({
   id,
   defaults,
+  rules,
   lastResult,
   legacyHear,
   today,
@@ -58,6 +58,8 @@ export function StudentForm({
 }: {
   id: string;
   defaults: StudentFormValues;
+  /** The plain field rules (studentFields); the cross-field rules run on blur and on the server. */
+  rules: FieldRules;
   lastResult?: SubmissionResult<string[]>;
   legacyHear?: string | null;
   /** The school's date, from the loader: a birthday may not be after it. */
@@ -65,16 +67,17 @@ export function StudentForm({
   cancelTo: string;
 }) {
   const { t } = useStudentsTranslation();
-  const schema = studentSchema({ today, legacyHear });
+  const check = useLaterSchema(() =>
+    import("~/modules/students/schema").then((m) => m.studentSchema({ today, legacyHear })),
+  );
   const [form, fields] = useAppForm({
     id,
     lastResult,
     defaultValue: defaults,
-    // The browser gets the plain field rules; the cross-field rules run on blur and on the server.
-    constraint: getZodConstraint(studentFields({ today, legacyHear })),
+    constraint: rules,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: check,
   });
   const hydrated = useHydrated();
   const [age, setAge] = useState<string | undefined>(fields.age_category.initialValue as string | undefined);

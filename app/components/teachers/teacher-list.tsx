@@ -4,14 +4,13 @@ import { CourseLabel, type CourseLabelParts } from "~/components/courses/labels"
 import { TextField } from "~/components/fields";
 import { useFormat } from "~/components/format";
 import { SubmitButton, useAppForm } from "~/components/forms";
+import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterInput } from "~/components/ui/filters";
 import { Link } from "~/components/ui/link";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { useTranslation } from "~/i18n/react";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
-import { professorSchema } from "~/modules/teachers/schema";
 
 interface Teacher {
   id: number;
@@ -105,15 +104,16 @@ export function TeacherTable({ rows, opensCourses }: { rows: Teacher[]; opensCou
 }
 
 /** A new professor: name, email and an initial password. */
-export function NewProfessor({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+export function NewProfessor({ rules, lastResult }: { rules: FieldRules; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(["school", "users", "common"]);
+  const check = useLaterSchema(() => import("~/modules/teachers/schema").then((m) => m.professorSchema));
   const [form, fields] = useAppForm({
     id: "new-professor",
     lastResult,
-    constraint: getZodConstraint(professorSchema),
+    constraint: rules,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: professorSchema }),
+    onValidate: check,
   });
   return (
     <section aria-labelledby="new-heading" className="card max-w-2xl space-y-3">

@@ -2,27 +2,37 @@ import { type SubmissionResult, getFormProps, getSelectProps } from "@conform-to
 import { Form } from "@remix-run/react";
 import { TextField } from "~/components/fields";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { NewPasswordFields } from "~/components/ui/form-fields";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
-import { changePasswordSchema, profileNameSchema } from "~/modules/users/schema";
 
 // The forms of one's own profile page.
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
 /** One's name (the email is shown, not changed here). */
-export function NameForm({ name, email, lastResult }: { name: string; email: string; lastResult: LastResult }) {
+export function NameForm({
+  name,
+  email,
+  rules,
+  lastResult,
+}: {
+  name: string;
+  email: string;
+  rules: FieldRules;
+  lastResult: LastResult;
+}) {
   const { t } = useTranslation("users");
+  const check = useLaterSchema(() => import("~/modules/users/schema").then((m) => m.profileNameSchema));
   const [form, fields] = useAppForm({
     id: "profile",
     lastResult,
     defaultValue: { name },
-    constraint: getZodConstraint(profileNameSchema),
+    constraint: rules,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileNameSchema }),
+    onValidate: check,
   });
   return (
     <Form key={name} method="post" {...getFormProps(form)} className="space-y-2">
@@ -79,15 +89,16 @@ export function LanguageForm({ current, lastResult }: { current: string; lastRes
 }
 
 /** One's password: the current one, then the new one twice. */
-export function PasswordForm({ lastResult }: { lastResult: LastResult }) {
+export function PasswordForm({ rules, lastResult }: { rules: FieldRules; lastResult: LastResult }) {
   const { t } = useTranslation("users");
+  const check = useLaterSchema(() => import("~/modules/users/schema").then((m) => m.changePasswordSchema));
   const [form, fields] = useAppForm({
     id: "password",
     lastResult,
-    constraint: getZodConstraint(changePasswordSchema),
+    constraint: rules,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    onValidate: check,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2">

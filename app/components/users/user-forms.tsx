@@ -3,13 +3,12 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { SubmitButton, useAppForm } from "~/components/forms";
+import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordFields } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { useTranslation } from "~/i18n/react";
 import { ROLES } from "~/modules/auth/permissions";
-import { createUserSchema, resetPasswordSchema, updateUserSchema } from "~/modules/users/schema";
 
 // The forms of the users admin pages (new user, a user's page).
 
@@ -69,16 +68,17 @@ function PasswordChoice({
 }
 
 /** A new user: their account, and their first password or a one-time link. */
-export function CreateUserForm({ lastResult }: { lastResult: LastResult }) {
+export function CreateUserForm({ rules, lastResult }: { rules: FieldRules; lastResult: LastResult }) {
   const { t } = useTranslation("users");
+  const check = useLaterSchema(() => import("~/modules/users/schema").then((m) => m.createUserSchema));
   const [form, fields] = useAppForm({
     id: "create-user",
     lastResult,
-    constraint: getZodConstraint(createUserSchema),
+    constraint: rules,
     defaultValue: { method: "password" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserSchema }),
+    onValidate: check,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-2">
@@ -99,21 +99,24 @@ export function CreateUserForm({ lastResult }: { lastResult: LastResult }) {
 export function EditUserForm({
   user,
   isSelf,
+  rules,
   lastResult,
 }: {
   user: { name: string; email: string; role: string };
   isSelf: boolean;
+  rules: FieldRules;
   lastResult: LastResult;
 }) {
   const { t } = useTranslation("users");
+  const check = useLaterSchema(() => import("~/modules/users/schema").then((m) => m.updateUserSchema));
   const [form, fields] = useAppForm({
     id: "update",
     lastResult,
     defaultValue: { name: user.name, email: user.email, role: user.role },
-    constraint: getZodConstraint(updateUserSchema),
+    constraint: rules,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateUserSchema }),
+    onValidate: check,
   });
   return (
     // The key refreshes the defaults after a save.
@@ -165,16 +168,17 @@ export function SwitchConfirm({
 }
 
 /** A password reset by the admin: a one-time link, or a new password. */
-export function ResetPasswordForm({ lastResult }: { lastResult: LastResult }) {
+export function ResetPasswordForm({ rules, lastResult }: { rules: FieldRules; lastResult: LastResult }) {
   const { t } = useTranslation("users");
+  const check = useLaterSchema(() => import("~/modules/users/schema").then((m) => m.resetPasswordSchema));
   const [form, fields] = useAppForm({
     id: "reset",
     lastResult,
     defaultValue: { method: "link" },
-    constraint: getZodConstraint(resetPasswordSchema),
+    constraint: rules,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: check,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">

@@ -2,10 +2,9 @@ import { type SubmissionResult, getFormProps, getTextareaProps } from "@conform-
 import { Form } from "@remix-run/react";
 import { formatDay, formatTimestamp } from "~/components/format";
 import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
-import { getZodConstraint, parseWithZod } from "~/components/zod-form";
 import { useTranslation } from "~/i18n/react";
-import { REVOKE_REASON_MAX, certificateForms } from "~/modules/certificates/schema";
 
 export interface StaffCertificate {
   id: number;
@@ -21,15 +20,24 @@ export interface StaffCertificate {
 type Result = SubmissionResult<string[]> | undefined;
 
 /** Revoke: a reason (required, length-limited), then the button. */
-function RevokeForm({ certificate, lastResult }: { certificate: StaffCertificate; lastResult: Result }) {
+function RevokeForm({
+  certificate,
+  rules,
+  lastResult,
+}: {
+  certificate: StaffCertificate;
+  rules: FieldRules;
+  lastResult: Result;
+}) {
   const { t } = useTranslation("verify");
+  const check = useLaterSchema(() => import("~/modules/certificates/schema").then((m) => m.certificateForms.revoke));
   const [form, fields] = useAppForm({
     id: `revoke-${certificate.id}`,
     lastResult,
-    constraint: getZodConstraint(certificateForms.revoke),
+    constraint: rules,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: certificateForms.revoke }),
+    onValidate: check,
   });
   const hintId = `${fields.reason.id}-hint`;
   const props = getTextareaProps(fields.reason, { ariaDescribedBy: hintId });
@@ -44,7 +52,8 @@ function RevokeForm({ certificate, lastResult }: { certificate: StaffCertificate
       <p id={hintId} className="text-xs text-slate-700">
         {t("staff.reasonHint")}
       </p>
-      <textarea {...props} key={props.key} rows={2} maxLength={REVOKE_REASON_MAX} className="field-input" />
+      {/* Its maxlength is the rules' (REVOKE_REASON_MAX). */}
+      <textarea {...props} key={props.key} rows={2} className="field-input" />
       <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
       <SubmitButton tone="danger">{t("staff.revoke")}</SubmitButton>
     </Form>
@@ -69,10 +78,13 @@ function ReissueForm({ certificate, lastResult }: { certificate: StaffCertificat
 export function CourseCertificates({
   certificates,
   timeZone,
+  rules,
   result,
 }: {
   certificates: StaffCertificate[];
   timeZone: string;
+  /** The revoke form's field rules (the reason's length). */
+  rules: FieldRules;
   result: (intent: "revoke" | "reissue", id: number) => Result;
 }) {
   const { t, i18n } = useTranslation("verify");
@@ -110,7 +122,7 @@ export function CourseCertificates({
               <ReissueForm certificate={c} lastResult={result("reissue", c.id)} />
             </>
           ) : (
-            <RevokeForm certificate={c} lastResult={result("revoke", c.id)} />
+            <RevokeForm certificate={c} rules={rules} lastResult={result("revoke", c.id)} />
           )}
         </li>
       ))}

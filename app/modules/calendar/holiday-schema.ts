@@ -2,9 +2,6 @@ import { z } from "zod";
 import { MAX_ID } from "~/modules/shared/ids";
 import { isIsoDate } from "~/modules/shared/listing";
 
-/** Which holidays the list shows (?when=). */
-export const HOLIDAY_PERIODS = ["upcoming", "past", "all"] as const;
-
 // Shared by the browser (instant checks) and the server (the real ones).
 // Messages are translation keys of the "school" namespace.
 

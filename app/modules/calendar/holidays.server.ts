@@ -6,7 +6,8 @@ import { courseLabelOf, courseLabelOptions, labelParts } from "~/modules/courses
 import { rowId } from "~/modules/shared/ids";
 import { parsePaging } from "~/modules/shared/listing";
 import { type CourseSchedule, expandSessions } from "./calendar";
-import { HOLIDAY_PERIODS, type HolidayInput } from "./holiday-schema";
+import { type HolidayInput } from "./holiday-schema";
+import { HOLIDAY_PERIODS } from "./holidays";
 import { schoolToday } from "./sessions.server";
 
 export const HOLIDAYS_PAGE_SIZE = 20;

@@ -2,6 +2,11 @@
 // schema.ts so that a page importing them does not bring zod to the browser
 // (issue 18's bundle budget).
 
+/** The longest course code and course number, and the largest capacity. */
+export const CODE_MAX = 40;
+export const NUMBER_MAX = 20;
+export const CAPACITY_MAX = 500;
+
 /** The schedule select's value for a schedule outside the standard list. */
 export const CUSTOM_SCHEDULE = "custom";
 

@@ -4,17 +4,21 @@ import { levelsFor } from "~/modules/levels/levels";
 import { MAX_ID, isRowId } from "~/modules/shared/ids";
 import { isIsoDate } from "~/modules/shared/listing";
 import { COURSE_TYPES, type CourseType, WEEKDAY_CODES, findSchedule, findScheduleByParts } from "../calendar/schedules";
-import { CUSTOM_SCHEDULE, type CoursePhase } from "./constants";
+import { CAPACITY_MAX, CODE_MAX, CUSTOM_SCHEDULE, type CoursePhase, NUMBER_MAX } from "./constants";
 
 // The constants the pages show without parsing a form (no zod in their bundle).
-export { CUSTOM_SCHEDULE, ENROLL_SEARCH_MAX, PHASES, type CoursePhase } from "./constants";
+export {
+  CAPACITY_MAX,
+  CODE_MAX,
+  CUSTOM_SCHEDULE,
+  ENROLL_SEARCH_MAX,
+  NUMBER_MAX,
+  PHASES,
+  type CoursePhase,
+} from "./constants";
 
 // The course form (create and edit), shared by the browser and the server.
 // Messages are translation keys of the "courses" namespace.
-
-export const CODE_MAX = 40;
-export const NUMBER_MAX = 20;
-export const CAPACITY_MAX = 500;
 
 const E = (key: string) => `courses:errors.${key}`;
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { database, db } from "~/db/kysely.server";
 import { audit } from "~/modules/audit/audit.server";
-import { type Band, type BandInput, overlappingBand } from "./bands";
+import { type Band, overlappingBand } from "./bands";
+import { type BandInput } from "./schema";
 
 /** Every band, best first (bands are few: no paging). */
 export async function listBands() {

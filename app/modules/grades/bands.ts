@@ -1,7 +1,7 @@
-import { z } from "zod";
-
 // PURE module (client and server): grade bands (PRODUCT 7) — name, min, max,
 // both bounds inclusive, 0 to 100 with up to two decimals; no two overlap.
+// The band form's schema is in schema.ts (no zod here: the pages that show
+// bands do not bring it to the browser).
 
 export const BAND_NAME_MAX = 40;
 
@@ -13,38 +13,6 @@ export interface Band {
   min: number;
   max: number;
 }
-
-const E = (key: string) => `courses:bands.errors.${key}`;
-
-// Up to two decimals, a dot or a comma as the separator (typed by hand in many locales).
-const SCORE_RE = /^\d{1,3}([.,]\d{1,2})?$/;
-
-const score = (required: string) =>
-  z
-    .string({ required_error: E(required) })
-    .trim()
-    .min(1, E(required))
-    .regex(SCORE_RE, E("scoreFormat"))
-    .transform((v) => Number(v.replace(",", ".")))
-    .refine((n) => n >= 0 && n <= 100, E("scoreRange"));
-
-/** The plain field rules (also the browser's constraints). */
-export const bandFields = z.object({
-  name: z
-    .string({ required_error: E("name") })
-    .trim()
-    .min(1, E("name"))
-    .max(BAND_NAME_MAX, E("nameTooLong")),
-  min: score("min"),
-  max: score("max"),
-});
-
-/** The whole form: min ≤ max reported next to the maximum. */
-export const bandSchema = bandFields.superRefine((v, ctx) => {
-  if (v.min > v.max) ctx.addIssue({ code: "custom", path: ["max"], message: E("minAboveMax") });
-});
-
-export type BandInput = z.output<typeof bandSchema>;
 
 /** Inclusive ranges overlap when each starts before the other ends. */
 export function overlaps(a: Pick<Band, "min" | "max">, b: Pick<Band, "min" | "max">) {

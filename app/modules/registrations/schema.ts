@@ -4,8 +4,11 @@ import { findLevel } from "~/modules/levels/levels";
 import { emailRule } from "~/modules/shared/email-rule";
 import { MAX_ID } from "~/modules/shared/ids";
 import { HEAR_ABOUT_VALUES } from "./hear-about";
+import { type FormStep, type Step } from "./wizard";
 
 export { HEAR_ABOUT_VALUES };
+// The wizard's steps, kept apart (wizard.ts) so that its pages do not bring zod to the browser.
+export { FORM_STEPS, type FormStep, HONEYPOT, STEPS, type Step, isStep, stepPath } from "./wizard";
 
 // Shared by the browser (checks as you leave a field) and the server (the
 // real checks). Messages are translation keys under `registration.errors`.
@@ -221,8 +224,6 @@ export type PersonalStep = z.output<ReturnType<typeof personalSchema>>;
 export type AddressStep = z.output<ReturnType<typeof addressSchema>>;
 export type MessageStep = z.output<typeof messageSchema>;
 
-export const STEPS = ["personal", "address", "message", "done"] as const;
-
 const longest = (values: readonly string[]) => Math.max(...values.map((v) => v.length));
 
 /**
@@ -260,19 +261,13 @@ export const DRAFT_FIELDS = {
     accepted_terms: "on".length,
   },
 } as const satisfies Record<Exclude<Step, "done">, Record<string, number>>;
-export type Step = (typeof STEPS)[number];
-/** The steps with a form (the last one, "done", only shows the reference). */
-export type FormStep = Exclude<Step, "done">;
-export const FORM_STEPS: readonly FormStep[] = ["personal", "address", "message"];
-/** A field bots fill and people never see: a post that fills it is refused. */
-export const HONEYPOT = "website";
 
-export function isStep(value: string | undefined): value is Step {
-  return (STEPS as readonly string[]).includes(value ?? "");
+/** The fields whose rules (required, lengths, patterns) a step's inputs carry in the page (the loader's `rules`). */
+export function stepFields(step: FormStep, today: string, age: "kids" | "adults") {
+  if (step === "personal") return personalFields(today);
+  if (step === "address") return addressSchema(age);
+  return messageSchema;
 }
-
-/** The path of a step of the wizard. */
-export const stepPath = (step: Step) => `/students-registration/${step}`;
 
 /** The staff's decision on a registration, by intent (approve: optionally into a course; reject: with a reason). */
 export const registrationDecisionForms = {
