@@ -49,7 +49,7 @@ async function verifyByForm(page: Page, typed: string) {
 }
 
 test("verify, revoke and re-issue the demo certificate", async ({ page, browser }) => {
-  test.slow(); // three roles' pages and a PDF: over 30 s on a loaded 2-core machine
+  test.setTimeout(90_000); // three roles' pages and a PDF: over 30 s on a loaded 2-core machine
   await signIn(page, "coordinator@school.test");
   let card = await certificatesPage(page);
   const student = (await card.getByRole("heading", { level: 2 }).textContent())!.trim();
@@ -101,7 +101,7 @@ test("verify, revoke and re-issue the demo certificate", async ({ page, browser 
 });
 
 test("the Arabic page runs right to left and is axe-clean", async ({ browser }) => {
-  test.slow(); // axe on two pages: over 30 s on a loaded 2-core machine
+  test.setTimeout(90_000); // axe on two pages: over 30 s on a loaded 2-core machine
   const context = await browser.newContext({ locale: "ar", javaScriptEnabled: jsEnabled() });
   const page = await context.newPage();
   await page.goto("/certificates/verify");

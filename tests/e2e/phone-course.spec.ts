@@ -300,7 +300,7 @@ for (const lng of ["en", "ar"] as const) {
   test(`1280 px, ${lng}: Final grade, Result and Band are on screen in the gradebook and the report`, async ({
     browser,
   }) => {
-    test.slow(); // two full course pages and axe: 16 s alone, over 30 s on a loaded 2-core machine
+    test.setTimeout(90_000); // two full course pages and axe: 16 s alone, over 30 s on a loaded 2-core machine
     const page = await openIn(browser, lng, "professor@school.test");
     const href = await page.getByRole("link", { name: "ADU-A1-MW-0911", exact: true }).first().getAttribute("href");
     const base = href!.replace(/\/home$/, "");
