@@ -1,5 +1,5 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { dbRows } from "./db";
 import { jsEnabled, signIn, signInByForm, waitForHydration } from "./helpers";
 
@@ -14,7 +14,6 @@ import { jsEnabled, signIn, signInByForm, waitForHydration } from "./helpers";
 // of its own class (a different date) and grades its own item.
 
 const PHONE = { width: 390, height: 844 };
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const COURSE = "ADU-PC-SAT-0913";
 const TEACHER = "professor2@school.test";
 
@@ -29,33 +28,8 @@ async function courseId(page: Page, code: string) {
   return Number(id);
 }
 
-/**
- * axe on the page as it is now. axe runs inside the page, which a page without
- * JavaScript cannot do: there the document as the server sent it is copied,
- * its scripts removed, into a page with JavaScript of the same size at the
- * same URL (as a11y.spec.ts does).
- */
 async function expectNoAxeViolations(page: Page, what: string) {
-  let target = page;
-  const context = jsEnabled()
-    ? null
-    : await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize()! });
-  if (context) {
-    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-    target = await context.newPage();
-    const here = page.url();
-    await target.route(
-      (u) => u.href === here,
-      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
-    );
-    await target.goto(here);
-  }
-  const { violations } = await new AxeBuilder({ page: target }).withTags(WCAG).analyze();
-  await context?.close();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
+  expect(await axeViolations(page), what).toEqual([]);
 }
 
 /** Every locator's box is at least 44 × 44 CSS px (WCAG 2.5.5 target size). */
