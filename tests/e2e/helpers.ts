@@ -1,4 +1,5 @@
-import { type Locator, type Page, expect, test } from "@playwright/test";
+import { type Cookie, type Locator, type Page, expect, test } from "@playwright/test";
+import { dbRow } from "./db";
 
 export const PASSWORD = "demo-pass-2026";
 
@@ -22,20 +23,55 @@ export async function submitLogin(page: Page, email: string, password = PASSWORD
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** Signs in through the login form and waits until the user's home (or `expectPath`) is shown. */
+/** Signs in through the login form (or with the session it made before, see reuseSession) and waits until the user's home (or `expectPath`) is shown. */
 export async function signIn(
   page: Page,
   email: string,
   { password = PASSWORD, expectPath }: { password?: string; expectPath?: string | RegExp } = {},
 ) {
+  const home = expectPath ?? (email.startsWith("professor") ? "/teachers" : "/dashboard");
+  const at = typeof home === "string" ? new RegExp(`${escape(home)}(\\?|$)`) : home;
+  if (password === PASSWORD && (await reuseSession(page, email, at))) return;
   await page.goto("/authentication/login");
   await waitForHydration(page);
   const login = await loginPage(page);
   await submitLogin(page, email, password);
-  const home = expectPath ?? (email.startsWith("professor") ? "/teachers" : "/dashboard");
-  await expect(page).toHaveURL(typeof home === "string" ? new RegExp(`${escape(home)}(\\?|$)`) : home);
+  await expect(page).toHaveURL(at);
   await login.gone();
   await waitForHydration(page);
+  await keepSession(page, email, password);
+}
+
+/**
+ * The session cookie of each demo account this worker has signed in with its
+ * demo password. Signing in through the form costs a second or more here (the
+ * page, argon2, the next page), and the suite signs in hundreds of times; the
+ * tests of signing in itself use the form (submitLogin). A kept session that
+ * has ended since (signed out, password changed, deactivated) lands on the
+ * sign-in page and is signed in again through the form; so is an account with
+ * a saved language, which the form applies (ADR 058).
+ */
+const sessions = new Map<string, Cookie>();
+
+async function keepSession(page: Page, email: string, password: string) {
+  const token = (await page.context().cookies()).find((c) => c.name === "token");
+  if (password === PASSWORD && token) sessions.set(email, token);
+}
+
+async function reuseSession(page: Page, email: string, at: RegExp): Promise<boolean> {
+  const token = sessions.get(email);
+  if (!token) return false;
+  sessions.delete(email);
+  if (dbRow<{ locale: string | null }>("SELECT locale FROM users WHERE email = ?", email)?.locale) return false;
+  await page.context().addCookies([token]);
+  await page.goto("/");
+  if (!at.test(new URL(page.url()).pathname + new URL(page.url()).search)) {
+    await page.context().clearCookies({ name: "token" });
+    return false;
+  }
+  await waitForHydration(page);
+  sessions.set(email, token);
+  return true;
 }
 
 /**
@@ -88,8 +124,9 @@ function escape(s: string) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Signs in through the login form by its fields' names, in whatever language the page is in, and waits to leave it. */
+/** Signs in through the login form by its fields' names, in whatever language the page is in (or with the session it made before), and waits to leave it. */
 export async function signInByForm(page: Page, email: string, password = PASSWORD) {
+  if (password === PASSWORD && (await reuseSession(page, email, /^\/(?!authentication\/)/))) return;
   await page.goto("/authentication/login");
   await waitForHydration(page);
   const login = await loginPage(page);
@@ -99,6 +136,7 @@ export async function signInByForm(page: Page, email: string, password = PASSWOR
   await expect(page).not.toHaveURL(/\/authentication\/login/);
   await login.gone();
   await waitForHydration(page);
+  await keepSession(page, email, password);
 }
 
 /**
