@@ -186,6 +186,14 @@ test("every page of the app is in this spec's list", () => {
   expect([...listed].filter((m) => !modules.includes(m))).toEqual([]);
 });
 
+test("the audit finds a violation where there is one (it can fail)", async ({ page }) => {
+  await page.goto("/authentication/login");
+  await waitForHydration(page);
+  // A button without a name, in the page as it is (without JavaScript, in the document that is copied).
+  await page.evaluate(() => document.querySelector("main")!.append(document.createElement("button")));
+  expect((await axeViolations(page)).join("\n")).toMatch(/^button-name \(critical\)/m);
+});
+
 async function findId(page: Page, key: string): Promise<string> {
   const { list, link, last } = IDS[key];
   await page.goto(list);
