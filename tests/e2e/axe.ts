@@ -4,7 +4,7 @@ import { jsEnabled } from "./helpers";
 
 // axe-core for every spec that audits a page: WCAG 2.2 A and AA.
 
-export const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 

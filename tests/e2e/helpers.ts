@@ -65,7 +65,8 @@ async function reuseSession(page: Page, email: string, at: RegExp): Promise<bool
   if (dbRow<{ locale: string | null }>("SELECT locale FROM users WHERE email = ?", email)?.locale) return false;
   await page.context().addCookies([token]);
   await page.goto("/");
-  if (!at.test(new URL(page.url()).pathname + new URL(page.url()).search)) {
+  const { pathname, search } = new URL(page.url());
+  if (!at.test(pathname + search)) {
     await page.context().clearCookies({ name: "token" });
     return false;
   }

@@ -1,5 +1,5 @@
 import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
-import { axeViolations } from "./axe";
+import { PHONE, axeViolations } from "./axe";
 import { dbRows } from "./db";
 import { jsEnabled, signIn, signInByForm, waitForHydration } from "./helpers";
 
@@ -13,7 +13,6 @@ import { jsEnabled, signIn, signInByForm, waitForHydration } from "./helpers";
 // spec writes to. The two projects run at once, so each takes the attendance
 // of its own class (a different date) and grades its own item.
 
-const PHONE = { width: 390, height: 844 };
 const COURSE = "ADU-PC-SAT-0913";
 const TEACHER = "professor2@school.test";
 

@@ -7,10 +7,10 @@ import { jsEnabled, signInByForm, waitForHydration } from "./helpers";
 // JavaScript on and off (the js and nojs projects): the page never scrolls
 // sideways, every table either scrolls in its own box with its first column
 // kept in view or is stacked into cards (axe audits the same pages at both
-// widths in a11y.spec.ts). The lists are cards on a phone and tables on a desktop. Then the flows: the
-// folded filters on a phone, the phone menu, the dialogs' buttons and the
-// fields of a row. Read-only but for nothing: every form is only opened, a
-// filter is a GET.
+// widths in a11y.spec.ts). The lists are cards on a phone and tables on a
+// desktop. Then the flows: the folded filters on a phone, the phone menu,
+// the dialogs' buttons and the fields of a row. Read-only but for nothing:
+// every form is only opened, a filter is a GET.
 //
 // Each page is loaded once per language and checked at both widths (the
 // window is resized; the layout is CSS only, so without JavaScript too). A
