@@ -68,6 +68,9 @@ const FRAMEWORK_PACKAGES = new Set([
   "remix-i18next",
 ]);
 const ROOT_MODULES = [
+  // The entry's own code: with it, this chunk is the entry's file, one request
+  // less on every page (entry.client.tsx starts once the page's script has run).
+  "/app/entry.client.tsx",
   "/app/i18n/",
   "/app/components/error-view.tsx",
   "/app/components/ui/alert-dialog.tsx",
@@ -105,6 +108,7 @@ const PAGE_MODULES = [
   "/app/components/ui/table-scroll.tsx",
   "/app/components/ui/page-header.tsx",
   "/app/components/ui/status-badge.tsx",
+  "/app/modules/attendance/course-pages.ts",
 ];
 
 const SHELL_MODULES = [
@@ -122,6 +126,8 @@ const FORM_MODULES = [
   "/app/components/ui/form-alert.tsx",
   "/app/components/ui/dialog-actions.tsx",
   "/app/http/intents.ts",
+  // The registration wizard's steps (0.2 KB of gzip): a file of its own was one more request for the registration.
+  "/app/modules/registrations/wizard.ts",
 ];
 
 /**

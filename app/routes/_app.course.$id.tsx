@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useAppNames } from "~/components/app-names";
-import { COURSE_PAGES } from "~/components/attendance/course-home";
 import { NavLink } from "~/components/ui/link";
 import { requireCourseProfessor } from "~/http/course-access.server";
 import { found } from "~/http/outcome.server";
 import { useTranslation } from "~/i18n/react";
 import { courseFrame } from "~/modules/attendance/course-home.server";
+import { COURSE_PAGES } from "~/modules/attendance/course-pages";
 
 export const handle = { i18n: ["common", "course"] };
 

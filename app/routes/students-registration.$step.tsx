@@ -1,23 +1,46 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { SchoolMark } from "~/components/layout/school-mark";
+import { SkipLink } from "~/components/layout/skip-link";
 import { AddressStepForm, MessageStepForm, PersonalStepForm } from "~/components/registration/step-forms";
 import { DoneStep, StepIndicator } from "~/components/registration/step-parts";
+import { Link } from "~/components/ui/link";
 import { fieldRules } from "~/components/zod-form";
 import { clientKey } from "~/env.server";
 import { readForm } from "~/http/form.server";
 import { assertSameOrigin } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";
 import { formReply } from "~/http/intents.server";
+import { translator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
 import { stepFields } from "~/modules/registrations/schema";
-import { type StepRefusal, postStep, registrationStepPage, wizardState } from "~/modules/registrations/steps.server";
+import {
+  type StepRefusal,
+  postStep,
+  registrationFrame,
+  registrationStepPage,
+  wizardState,
+} from "~/modules/registrations/steps.server";
 
+// Public: no sign-in, no standard layout. The wizard's frame (header, title,
+// footer) is drawn here, not by a layout route: a layout's module was one
+// more script file for the browser to fetch before the form works, on a
+// slow line a round trip of its own (issue 18).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await registrationStepPage(request, params.step);
   if (!page.ok) throw redirect(page.to);
   const rules = page.step === "done" ? {} : fieldRules(stepFields(page.step, page.today, page.age ?? "adults"));
-  return json({ ...page, rules });
+  const [frame, t] = await Promise.all([registrationFrame(), translator(request)]);
+  // The footer's year is the school's (its time zone), the same on the server and in the browser.
+  return json({ ...page, rules, frame, title: t("registration.title") });
 }
+
+// The tab title in the reader's language, like the page's heading.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.frame.schoolName}` : "" },
+];
 
 /** How a refused step reads: a field's or the form's message, and its status ("invalid": the schema's own messages). */
 const REFUSALS: Record<StepRefusal, { status: number; field?: string; message?: string }> = {
@@ -42,6 +65,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return formReply(state.step, submission.reply(errors), { status, headers });
 }
 
+function RegistrationFrame({ children }: { children: React.ReactNode }) {
+  const { schoolName, schoolLogo, year } = useLoaderData<typeof loader>().frame;
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
+        <Link to="/students-registration" className="flex items-center gap-2 font-bold text-primary-dark">
+          <SchoolMark name={schoolName} logo={schoolLogo} size={28} />
+          {schoolName}
+        </Link>
+        <LanguageSwitcher />
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 p-4">
+        <h1 className="text-2xl font-semibold">{t("registration.title")}</h1>
+        {children}
+      </main>
+      <footer className="px-4 py-3 text-center text-sm text-slate-700">
+        {t("layout.copyright", { year, school: schoolName })}
+      </footer>
+    </div>
+  );
+}
+
 export default function RegistrationStep() {
   const { step, defaults, rules, age, reference, today } = useLoaderData<typeof loader>();
   const lastResult = useIntentResult<typeof action>()?.result;
@@ -54,7 +101,7 @@ export default function RegistrationStep() {
     document.getElementById("step-heading")?.focus();
   }, [step]);
   return (
-    <>
+    <RegistrationFrame>
       <StepIndicator current={step} />
       <section className="card mt-4" aria-labelledby="step-heading">
         {step === "personal" ? (
@@ -66,6 +113,6 @@ export default function RegistrationStep() {
         {step === "message" ? <MessageStepForm defaults={defaults} rules={rules} lastResult={lastResult} /> : null}
         {step === "done" ? <DoneStep reference={reference} /> : null}
       </section>
-    </>
+    </RegistrationFrame>
   );
 }

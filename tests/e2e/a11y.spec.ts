@@ -150,7 +150,6 @@ const PAGES: PageDef[] = [
 const NOT_PAGES = new Set([
   "_app", // the signed-in layout of every page
   "authentication", // the layout of the sign-in pages
-  "students-registration", // the wizard's layout
   "_app.course.$id", // the course pages' layout
   "status", // the health check: JSON, no document
   // The student portal's pages: audited (axe, en and ar, 390 and 1280 px) by student-portal.spec.ts as the demo student.

@@ -193,7 +193,7 @@ const PAGES: { route: string; path: string; who: Who[] }[] = [
   },
   { route: "_app.student.courses.$id.grades", path: "/student/courses/{portalCourse}/grades", who: ["student"] },
 ];
-const NOT_PAGES = new Set(["_app", "authentication", "students-registration", "_app.course.$id", "status"]);
+const NOT_PAGES = new Set(["_app", "authentication", "_app.course.$id", "status"]);
 
 const IDS: Record<string, { list: string; link: RegExp }> = {
   student: { list: "/admin/students", link: /^\/admin\/students\/(\d+)$/ },

@@ -145,7 +145,6 @@ const MATRIX: Record<string, Entry> = {
     loader: open,
     action: open,
   },
-  "students-registration": { path: () => "/students-registration", loader: open },
   "students-registration._index": { path: () => "/students-registration", loader: open },
   "students-registration.$step": {
     path: () => "/students-registration/personal",

@@ -13,7 +13,7 @@ import * as profileRoute from "~/routes/_app.profile";
 import * as loginRoute from "~/routes/authentication.login";
 import * as logoutRoute from "~/routes/logout";
 import * as localeRoute from "~/routes/resources.locale";
-import * as registrationLayout from "~/routes/students-registration";
+import * as registrationStep from "~/routes/students-registration.$step";
 import * as apiLoginRoute from "~/routes/v1.api.auth.login";
 import * as apiLogoutRoute from "~/routes/v1.api.auth.logout";
 import * as apiImagesRoute from "~/routes/v1.api.images.$file";
@@ -446,15 +446,16 @@ describe("a failed form post goes back to its page with a toast", () => {
 describe("the registration pages' tab title", () => {
   it.each(LANGUAGES)("is in the reader's language (%s)", async (lng) => {
     const response = await callLoader(
-      registrationLayout,
-      request("/students-registration", { headers: { "Accept-Language": lng } }),
+      registrationStep,
+      request("/students-registration/personal", { headers: { "Accept-Language": lng } }),
+      { step: "personal" },
     );
-    const data = (await response.json()) as { title: string; schoolName: string };
+    const data = (await response.json()) as { title: string; frame: { schoolName: string } };
     const expected = (resources[lng].common as { registration: { title: string } }).registration.title;
     expect(data.title).toBe(expected);
-    const meta = registrationLayout.meta({ data } as Parameters<typeof registrationLayout.meta>[0]) as {
+    const meta = registrationStep.meta({ data } as Parameters<typeof registrationStep.meta>[0]) as {
       title: string;
     }[];
-    expect(meta).toEqual([{ title: `${expected} · ${data.schoolName}` }]);
+    expect(meta).toEqual([{ title: `${expected} · ${data.frame.schoolName}` }]);
   });
 });

@@ -617,7 +617,6 @@ const MATRIX: Record<string, Entry> = {
       },
     },
   },
-  "students-registration": { loader: { caller: anonymous, path: () => "/students-registration" } },
   "students-registration._index": { loader: { caller: anonymous, path: () => "/students-registration" } },
   "students-registration.$step": {
     loader: {

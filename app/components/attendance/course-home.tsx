@@ -8,14 +8,12 @@ import { Link } from "~/components/ui/link";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { type AgeCategory } from "~/db/schema";
 import { useTranslation } from "~/i18n/react";
+import { COURSE_PAGES } from "~/modules/attendance/course-pages";
 import { type SessionStatus } from "~/modules/calendar/session-counts";
 import { ABSENCE_DANGER, ABSENCE_WARNING } from "~/modules/students/absence";
 import { AbsenceCount, Score, type SummaryRow, studentName, useSessionDay } from "./summary";
 
 // The parts of a professor's course home page (/course/{id}/home).
-
-/** The course's pages, in the frame's order (the frame's tabs; the home page links the others). */
-export const COURSE_PAGES = ["home", "attendance", "gradebook", "student-report", "holidays", "faq"] as const;
 
 const TYPE_KEYS: Record<string, string> = {
   "on-site": "onSite",
