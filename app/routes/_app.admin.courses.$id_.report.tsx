@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CourseGrades, PromoteSection } from "~/components/courses/course-report";
+import { pdfLinkLabels } from "~/components/grades/pdf-labels.server";
 import { PdfLinks } from "~/components/grades/pdf-links";
 import { ReportTable } from "~/components/grades/report-table";
 import { Link } from "~/components/ui/link";
@@ -27,8 +28,8 @@ export const handle = { i18n: ["common", "gradebook", "students", "verify"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "course-reports:view");
   const page = (await courseReportPage(requireId(params), new URL(request.url).searchParams)) ?? notFound();
-  const t = await translator(request, "gradebook");
-  return json({ title: t("staff.title", { code: page.course.code }), ...page });
+  const [t, pdfLabels] = await Promise.all([translator(request, "gradebook"), pdfLinkLabels(request)]);
+  return json({ title: t("staff.title", { code: page.course.code }), ...page, pdfLabels });
 }
 
 export const meta = titleMeta;
@@ -55,7 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function StaffCourseReport() {
-  const { title, course, exam, categories, sort, dir, rows, items, grades, promote } = useLoaderData<typeof loader>();
+  const { title, course, exam, categories, sort, dir, rows, items, grades, promote, pdfLabels } =
+    useLoaderData<typeof loader>();
   const refused = useIntentResult<typeof action>("promote")?.result.error?.[""]?.[0];
   const { t } = useTranslation("gradebook");
   return (
@@ -69,7 +71,7 @@ export default function StaffCourseReport() {
       </div>
 
       <ReportTable rows={rows} categories={categories} exam={exam} sort={sort} dir={dir} />
-      <PdfLinks base={`/admin/courses/${course.id}`} endDate={course.endDate} students={rows} />
+      <PdfLinks base={`/admin/courses/${course.id}`} endDate={course.endDate} students={rows} labels={pdfLabels} />
       <CertificatesLink courseId={course.id} />
 
       <CourseGrades exam={exam} items={items} grades={grades} />

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { pdfLinkLabels } from "~/components/grades/pdf-labels.server";
 import { PdfLinks } from "~/components/grades/pdf-links";
 import { ReportTable } from "~/components/grades/report-table";
 import { Link } from "~/components/ui/link";
@@ -15,14 +16,18 @@ export const handle = { i18n: ["common", "course", "gradebook", "students"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { courseId } = await requireCourseProfessor(request, params);
   const search = new URL(request.url).searchParams;
-  const [page, t] = await Promise.all([studentReportPage(courseId, search), translator(request, "gradebook")]);
-  return json({ title: `${t("report.title")} · ${page.course.code}`, ...page });
+  const [page, t, pdfLabels] = await Promise.all([
+    studentReportPage(courseId, search),
+    translator(request, "gradebook"),
+    pdfLinkLabels(request),
+  ]);
+  return json({ title: `${t("report.title")} · ${page.course.code}`, ...page, pdfLabels });
 }
 
 export const meta = titleMeta;
 
 export default function StudentReport() {
-  const { course, exam, categories, sort, dir, rows } = useLoaderData<typeof loader>();
+  const { course, exam, categories, sort, dir, rows, pdfLabels } = useLoaderData<typeof loader>();
   const { t } = useTranslation("gradebook");
   return (
     <section aria-labelledby="report-title" className="space-y-4">
@@ -37,7 +42,7 @@ export default function StudentReport() {
       <p className="max-w-3xl text-sm text-slate-700">{t("report.help")}</p>
       <ReportTable rows={rows} categories={categories} exam={exam} sort={sort} dir={dir} />
       <p className="text-xs text-slate-700">{t("report.legend")}</p>
-      <PdfLinks base={`/course/${course.id}`} endDate={course.endDate} students={rows} />
+      <PdfLinks base={`/course/${course.id}`} endDate={course.endDate} students={rows} labels={pdfLabels} />
     </section>
   );
 }

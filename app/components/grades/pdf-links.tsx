@@ -3,18 +3,11 @@ import { formatDay } from "~/components/format";
 import { useHydrated } from "~/components/use-hydrated";
 import { useTranslation } from "~/i18n/react";
 import { type CertificateEligibility, type CertificateReason } from "~/modules/certificates/eligibility";
-import { links as ar } from "../../../public/locales/ar/pdf.json";
-import { links as en } from "../../../public/locales/en/pdf.json";
-import { links as es } from "../../../public/locales/es/pdf.json";
-import { links as fr } from "../../../public/locales/fr/pdf.json";
-import { links as nl } from "../../../public/locales/nl/pdf.json";
-import { links as pt } from "../../../public/locales/pt/pdf.json";
-import { links as zh } from "../../../public/locales/zh/pdf.json";
-
-// The words of this box travel with it (only the `links` part of pdf.json is
-// bundled), so any page can render it without loading the "pdf" namespace:
-// server and browser pick the same language from i18n.language.
-const LABELS: Record<string, typeof en> = { en, zh, ar, nl, es, fr, pt };
+// The words of this box come with the page's data (pdfLinkLabels in
+// pdf-labels.server.ts, the `links` part of pdf.json in the reader's
+// language), so the page needs neither the "pdf" namespace nor, in its
+// script, the seven languages' labels (issue 18's bundle budget).
+export type PdfLinkLabels = (typeof import("../../../public/locales/en/pdf.json"))["links"];
 
 export interface PdfLinksProps {
   /** "/course/12" (the professor's) or "/admin/courses/12" (staff): the PDFs live under it. */
@@ -22,9 +15,10 @@ export interface PdfLinksProps {
   /** The course's end date (YYYY-MM-DD), named when the course has not ended. */
   endDate: string;
   students: readonly { id: number; name: string; result: "PASS" | "FAIL"; certificate: CertificateEligibility }[];
+  labels: PdfLinkLabels;
 }
 
-type Labels = typeof en;
+type Labels = PdfLinkLabels;
 
 /** "{{name}} did not pass" → "Ana did not pass" (the labels are plain JSON, not i18next). */
 function fill(template: string, values: Record<string, string>) {
@@ -48,9 +42,8 @@ function reasonText(t: Labels, reason: CertificateReason, name: string, endDate:
  * When nobody is eligible the button is disabled and the reason replaces the
  * whole course's link, with or without JavaScript.
  */
-export function PdfLinks({ base, endDate, students }: PdfLinksProps) {
+export function PdfLinks({ base, endDate, students, labels: t }: PdfLinksProps) {
   const { i18n } = useTranslation();
-  const t = LABELS[i18n.language] ?? en;
   const id = useId();
   const hydrated = useHydrated();
   const firstEligible = students.find((s) => s.certificate.eligible);

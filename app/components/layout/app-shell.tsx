@@ -5,6 +5,7 @@ import { type Role } from "~/db/schema";
 import { useTranslation } from "~/i18n/react";
 import { type MenuItem } from "~/modules/auth/menu";
 import { LanguageSwitcher } from "../language-switcher";
+import { Later } from "../hydrate-later";
 import { useHydrated } from "../use-hydrated";
 import { HorizontalMenu } from "./horizontal-menu";
 import { Icon } from "./icons";
@@ -126,7 +127,7 @@ export function AppShell({
         </fetcher.Form>
         <div className="ms-auto flex items-center gap-1">
           {star ? <BookmarkStar role={user.role} items={menu} bookmarks={bookmarks} /> : null}
-          {bell}
+          {bell ? <Later>{bell}</Later> : null}
           <LanguageSwitcher />
           <ProfileMenu name={user.name} roleLabel={t(`roles.${user.role}`)} image={user.image} />
         </div>
