@@ -3,11 +3,12 @@ import { formatDay } from "~/components/format";
 import { useHydrated } from "~/components/use-hydrated";
 import { useTranslation } from "~/i18n/react";
 import { type CertificateEligibility, type CertificateReason } from "~/modules/certificates/eligibility";
+import type pdfEnglish from "../../../public/locales/en/pdf.json";
 // The words of this box come with the page's data (pdfLinkLabels in
 // pdf-labels.server.ts, the `links` part of pdf.json in the reader's
 // language), so the page needs neither the "pdf" namespace nor, in its
 // script, the seven languages' labels (issue 18's bundle budget).
-export type PdfLinkLabels = (typeof import("../../../public/locales/en/pdf.json"))["links"];
+export type PdfLinkLabels = (typeof pdfEnglish)["links"];
 
 export interface PdfLinksProps {
   /** "/course/12" (the professor's) or "/admin/courses/12" (staff): the PDFs live under it. */
