@@ -485,7 +485,7 @@ export async function browserBench(o: BrowserBenchOptions): Promise<string> {
       "### Browser and page weight (measured)",
       "",
       `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, Chromium ${browser.version()}, ${o.baseURL}; ` +
-        `gradebook ${o.gradebookPath} (${gradebookShape}). Gzip sizes are Node's zlib at its default level, as the server compresses.`,
+        `gradebook ${o.gradebookPath} (${gradebookShape}). HTML gzip is Node's zlib at its default level; scripts' and stylesheets' is what the server sends a browser taking gzip (the build's copies, ADR 059).`,
       "",
       weightTable(weights),
       "",
