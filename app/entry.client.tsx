@@ -2,7 +2,6 @@ import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition, useSyncExternalStore } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { prefetchStylesheet } from "~/components/inline-css";
 import { currentTranslations, loadNamespaces, startTranslations, subscribeTranslations } from "~/i18n/client";
 import { NAMESPACES } from "~/i18n/config";
 import { TranslationsProvider } from "~/i18n/react";
@@ -30,12 +29,13 @@ async function hydrate() {
     );
   });
 
-  const later = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1000));
-  later(prefetchStylesheet);
   // Signed-in pages link to pages of other namespaces; fetch those while the
   // user reads, so a client-side navigation never waits on (or suspends for)
   // a translation file. The public pages need only what they have.
-  if (document.querySelector("[data-sidebar]")) later(() => void loadNamespaces([...NAMESPACES]));
+  if (document.querySelector("[data-sidebar]")) {
+    const later = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1000));
+    later(() => void loadNamespaces([...NAMESPACES]));
+  }
 }
 
 // This module shares its file with React and Remix (config/client-packages.ts:

@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, useEffect } from "react";
 
 /** The page's styles, handed by entry.server (never in loader data or a client chunk): the text, or "" when linked. */
 export const CssContext = createContext<{ css: string; href: string } | null>(null);
@@ -19,13 +19,24 @@ function readDocument() {
  * first paint waits for. The page then asks for the file itself, cached for
  * good, to be prefetched; once the browser holds it (its cookie says so), the
  * pages link it instead of carrying it. The prefetch is in a <noscript>: with
- * JavaScript, prefetchStylesheet() asks for it once the page has hydrated,
- * for in the head it went out first and held one of the six connections a
- * browser opens to a host, and part of a slow line, while the page's scripts
- * waited (issue 18: 0.3 s of the registration's 7 s on Slow 3G).
+ * JavaScript it is asked for once the page has hydrated and the browser is
+ * idle, for in the head it went out first and held one of the six
+ * connections a browser opens to a host, and part of a slow line, while the
+ * page's scripts waited (issue 18: 0.3 s of the registration's 7 s on Slow 3G).
  */
 export function InlineCss() {
   const { css, href } = useContext(CssContext) ?? (fromDocument ??= readDocument());
+  // After hydration (an effect), so the <link> added to the head is no node React finds unexpected there.
+  useEffect(() => {
+    if (!css) return;
+    const later = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1000));
+    later(() => {
+      const link = document.createElement("link");
+      link.rel = "prefetch";
+      link.href = href;
+      document.head.append(link);
+    });
+  }, [css, href]);
   return css ? (
     <>
       <style id={ID} data-href={href} dangerouslySetInnerHTML={{ __html: css }} />
@@ -36,14 +47,4 @@ export function InlineCss() {
   ) : (
     <link id={ID} rel="stylesheet" href={href} />
   );
-}
-
-/** In the browser, once the page has hydrated: prefetch the stylesheet the page carries inline (see InlineCss). */
-export function prefetchStylesheet() {
-  const inline = document.querySelector<HTMLStyleElement>(`style#${ID}[data-href]`);
-  if (!inline) return;
-  const link = document.createElement("link");
-  link.rel = "prefetch";
-  link.href = inline.dataset.href!;
-  document.head.append(link);
 }
