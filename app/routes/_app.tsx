@@ -7,9 +7,8 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { ErrorView } from "~/components/error-view";
-import { preloadPart } from "~/components/hydrate-later";
 import { AppShell } from "~/components/layout/app-shell";
-import { TransferBell } from "~/components/transfers/later-bell";
+import { TransferBell } from "~/components/transfers/bell";
 import { requireUser } from "~/http/guards.server";
 import { readSidebar } from "~/http/layout.server";
 import { loadNamespaces } from "~/i18n/client";
@@ -33,14 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * (the same list entry.client fetches when a signed-in page is loaded).
  */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([
-    serverLoader<typeof loader>().then(async (data) => {
-      // The layout's parts fetched apart (components/hydrate-later.tsx): in before the page shows.
-      if (data.pending) await preloadPart(TransferBell);
-      return data;
-    }),
-    loadNamespaces([...NAMESPACES]),
-  ]);
+  const [data] = await Promise.all([serverLoader<typeof loader>(), loadNamespaces([...NAMESPACES])]);
   return data;
 }
 

@@ -4,7 +4,6 @@ import { Link } from "~/components/ui/link";
 import { type Role } from "~/db/schema";
 import { useTranslation } from "~/i18n/react";
 import { type MenuItem } from "~/modules/auth/menu";
-import { Later } from "../hydrate-later";
 import { LanguageSwitcher } from "../language-switcher";
 import { useHydrated } from "../use-hydrated";
 import { HorizontalMenu } from "./horizontal-menu";
@@ -127,7 +126,7 @@ export function AppShell({
         </fetcher.Form>
         <div className="ms-auto flex items-center gap-1">
           {star ? <BookmarkStar role={user.role} items={menu} bookmarks={bookmarks} /> : null}
-          {bell ? <Later>{bell}</Later> : null}
+          {bell}
           <LanguageSwitcher />
           <ProfileMenu name={user.name} roleLabel={t(`roles.${user.role}`)} image={user.image} />
         </div>
