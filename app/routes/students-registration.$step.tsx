@@ -1,12 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { LanguageSwitcher } from "~/components/language-switcher";
-import { SchoolMark } from "~/components/layout/school-mark";
-import { SkipLink } from "~/components/layout/skip-link";
+import { PublicFrame } from "~/components/layout/public-frame";
 import { AddressStepForm, MessageStepForm, PersonalStepForm } from "~/components/registration/step-forms";
 import { DoneStep, StepIndicator } from "~/components/registration/step-parts";
-import { Link } from "~/components/ui/link";
 import { fieldRules } from "~/components/zod-form";
 import { clientKey } from "~/env.server";
 import { readForm } from "~/http/form.server";
@@ -16,13 +13,8 @@ import { formReply } from "~/http/intents.server";
 import { translator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { stepFields } from "~/modules/registrations/schema";
-import {
-  type StepRefusal,
-  postStep,
-  registrationFrame,
-  registrationStepPage,
-  wizardState,
-} from "~/modules/registrations/steps.server";
+import { type StepRefusal, postStep, registrationStepPage, wizardState } from "~/modules/registrations/steps.server";
+import { publicFrame } from "~/modules/settings/public-frame.server";
 
 // Public: no sign-in, no standard layout. The wizard's frame (header, title,
 // footer) is drawn here, not by a layout route: a layout's module was one
@@ -32,8 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await registrationStepPage(request, params.step);
   if (!page.ok) throw redirect(page.to);
   const rules = page.step === "done" ? {} : fieldRules(stepFields(page.step, page.today, page.age ?? "adults"));
-  const [frame, t] = await Promise.all([registrationFrame(), translator(request)]);
-  // The footer's year is the school's (its time zone), the same on the server and in the browser.
+  const [frame, t] = await Promise.all([publicFrame(), translator(request)]);
   return json({ ...page, rules, frame, title: t("registration.title") });
 }
 
@@ -65,32 +56,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return formReply(state.step, submission.reply(errors), { status, headers });
 }
 
-function RegistrationFrame({ children }: { children: React.ReactNode }) {
-  const { schoolName, schoolLogo, year } = useLoaderData<typeof loader>().frame;
-  const { t } = useTranslation();
-  return (
-    <div className="flex min-h-screen flex-col">
-      <SkipLink />
-      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
-        <Link to="/students-registration" className="flex items-center gap-2 font-bold text-primary-dark">
-          <SchoolMark name={schoolName} logo={schoolLogo} size={28} />
-          {schoolName}
-        </Link>
-        <LanguageSwitcher />
-      </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 p-4">
-        <h1 className="text-2xl font-semibold">{t("registration.title")}</h1>
-        {children}
-      </main>
-      <footer className="px-4 py-3 text-center text-sm text-slate-700">
-        {t("layout.copyright", { year, school: schoolName })}
-      </footer>
-    </div>
-  );
-}
-
 export default function RegistrationStep() {
-  const { step, defaults, rules, age, reference, today } = useLoaderData<typeof loader>();
+  const { step, defaults, rules, age, reference, today, frame } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const lastResult = useIntentResult<typeof action>()?.result;
   // With JavaScript a new step replaces the form that had the focus: give it
   // to the new step's heading, where a page load would start reading.
@@ -101,7 +69,8 @@ export default function RegistrationStep() {
     document.getElementById("step-heading")?.focus();
   }, [step]);
   return (
-    <RegistrationFrame>
+    <PublicFrame frame={frame} home="/students-registration" mainClassName="max-w-3xl">
+      <h1 className="text-2xl font-semibold">{t("registration.title")}</h1>
       <StepIndicator current={step} />
       <section className="card mt-4" aria-labelledby="step-heading">
         {step === "personal" ? (
@@ -113,6 +82,6 @@ export default function RegistrationStep() {
         {step === "message" ? <MessageStepForm defaults={defaults} rules={rules} lastResult={lastResult} /> : null}
         {step === "done" ? <DoneStep reference={reference} /> : null}
       </section>
-    </RegistrationFrame>
+    </PublicFrame>
   );
 }

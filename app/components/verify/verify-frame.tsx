@@ -1,35 +1,13 @@
 import { type ReactNode } from "react";
-import { LanguageSwitcher } from "~/components/language-switcher";
-import { SchoolMark } from "~/components/layout/school-mark";
-import { SkipLink } from "~/components/layout/skip-link";
+import { type PublicFrameData, PublicFrame } from "~/components/layout/public-frame";
 import { useTranslation } from "~/i18n/react";
 
-export interface VerifyFrameData {
-  schoolName: string;
-  schoolLogo: string | null;
-  year: string;
-}
-
-/** The public verification pages' frame (no sign-in, no app layout): the school, the language, the page. */
-export function VerifyFrame({ frame, children }: { frame: VerifyFrameData; children: ReactNode }) {
-  const { t } = useTranslation();
+/** The public verification pages' frame: the school (back to the form), the language, the page. */
+export function VerifyFrame({ frame, children }: { frame: PublicFrameData; children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col">
-      <SkipLink />
-      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
-        <a href="/certificates/verify" className="flex min-w-0 items-center gap-2 font-bold text-primary-dark">
-          <SchoolMark name={frame.schoolName} logo={frame.schoolLogo} size={28} />
-          <span className="truncate">{frame.schoolName}</span>
-        </a>
-        <LanguageSwitcher />
-      </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-2xl flex-1 space-y-4 p-4">
-        {children}
-      </main>
-      <footer className="px-4 py-3 text-center text-sm text-slate-700">
-        {t("layout.copyright", { year: frame.year, school: frame.schoolName })}
-      </footer>
-    </div>
+    <PublicFrame frame={frame} home="/certificates/verify" reloadDocument mainClassName="max-w-2xl space-y-4">
+      {children}
+    </PublicFrame>
   );
 }
 

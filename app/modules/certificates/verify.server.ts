@@ -3,6 +3,7 @@ import { rateLimitFactor } from "~/env.server";
 import { schoolToday } from "~/modules/calendar/sessions.server";
 import { loadCourseReport } from "~/modules/grades/report.server";
 import { cefrBand, levelById } from "~/modules/levels/levels";
+import { publicFrame } from "~/modules/settings/public-frame.server";
 import { schoolBrand, schoolTimeZone } from "~/modules/settings/settings.server";
 import { refuse } from "~/modules/shared/outcome";
 import { pruneVerifyLookups } from "~/modules/shared/prune.server";
@@ -133,27 +134,21 @@ export async function verifyCertificate(input: string, client: string): Promise<
   };
 }
 
-/** The public pages' frame: the school's name and logo, the footer's year. */
-export async function verifyFrame() {
-  const [school, today] = await Promise.all([schoolBrand(), schoolToday()]);
-  return { schoolName: school.name, schoolLogo: school.logo, year: today.slice(0, 4) };
-}
-
 /** The form page (/certificates/verify?code=…): where a typed code goes, or the form again. */
 export async function verifyFormPage(
   search: URLSearchParams,
-): Promise<{ to: string } | { frame: Awaited<ReturnType<typeof verifyFrame>> }> {
+): Promise<{ to: string } | { frame: Awaited<ReturnType<typeof publicFrame>> }> {
   const typed = (search.get("code") ?? "").trim();
   if (typed) {
     // A malformed code goes to its page too: the same "not found" (and the same count) as a scanned one.
     const code = normalizeCode(typed) ?? (typed.replace(/[^A-Za-z0-9-]/g, "").slice(0, 32) || "-");
     return { to: verifyPath(code) };
   }
-  return { frame: await verifyFrame() };
+  return { frame: await publicFrame() };
 }
 
 /** The result page's read model: the frame and the outcome of the lookup. */
 export async function verifyResultPage(code: string, client: string) {
-  const [frame, outcome] = await Promise.all([verifyFrame(), verifyCertificate(code, client)]);
+  const [frame, outcome] = await Promise.all([publicFrame(), verifyCertificate(code, client)]);
   return { frame, outcome };
 }

@@ -1,7 +1,6 @@
 import { type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { schoolToday } from "~/modules/calendar/sessions.server";
-import { schoolBrand } from "~/modules/settings/settings.server";
 import { type ReasonOf, refuse } from "~/modules/shared/outcome";
 import {
   type FormStep,
@@ -68,12 +67,6 @@ export async function registrationStepPage(request: Request, param: string | und
     age: data.personal?.age_category ?? null,
     reference: draft?.reference ?? null,
   };
-}
-
-/** The frame of the wizard's pages: the school's name and logo, the footer's year (the school's). */
-export async function registrationFrame() {
-  const [school, today] = await Promise.all([schoolBrand(), schoolToday()]);
-  return { schoolName: school.name, schoolLogo: school.logo, year: today.slice(0, 4) };
 }
 
 function schemaFor(step: FormStep, data: DraftData, today: string) {
