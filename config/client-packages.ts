@@ -84,7 +84,7 @@ const ROOT_MODULES = [
  * 50 of the 50 pages. Each was a file of its own, a round trip on a slow
  * line; with the framework they cost the few pages that do not use them about 6 KB (issue
  * 18, docs/performance.md). The signed-in shell's own (its icons, profile
- * menu, permissions) are one file of their own, below: the public pages,
+ * menu) are one file of their own, below: the public pages,
  * the sign-in first, do not carry them.
  */
 const PAGE_MODULES = [
@@ -111,11 +111,7 @@ const PAGE_MODULES = [
   "/app/modules/attendance/course-pages.ts",
 ];
 
-const SHELL_MODULES = [
-  "/app/modules/auth/permissions.ts",
-  "/app/components/layout/icons.tsx",
-  "/app/components/layout/profile-menu.tsx",
-];
+const SHELL_MODULES = ["/app/components/layout/icons.tsx", "/app/components/layout/profile-menu.tsx"];
 
 /** Conform with the kit's form parts every form loads with it: one file. */
 const FORM_PACKAGES = new Set(["@conform-to/react", "@conform-to/dom"]);

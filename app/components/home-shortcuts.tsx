@@ -1,6 +1,6 @@
 import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/react";
-import { type MenuItem } from "~/modules/auth/menu";
+import { type MenuItem } from "~/modules/menu/paths";
 import { Greeting } from "./dashboard/greeting";
 import { Icon } from "./layout/icons";
 

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/kysely.server";
 import { type Role, type User } from "~/db/schema";
-import { MENU_PREFERENCES_MAX, bookmarkTarget, reachable } from "~/modules/auth/menu";
+import { MENU_PREFERENCES_MAX, bookmarkTarget, menuFor, pageRules, reachable } from "~/modules/auth/menu";
 import { ROLES } from "~/modules/auth/permissions";
+import { bookmarkPath, pageReachable } from "~/modules/menu/paths";
 import * as appRoute from "~/routes/_app";
 import * as logoutRoute from "~/routes/logout";
 import * as menuRoute from "~/routes/resources.menu";
@@ -247,5 +248,30 @@ describe("reachable pages (pure)", () => {
     expect(reachable("professor", "/teachers/faq")).toBe(true);
     expect(reachable("admin_staff", "/resources/menu")).toBe(false);
     expect(bookmarkTarget("admin_staff", "/admin/../admin/users/")).toBe("/admin/users");
+  });
+
+  it("gives the browser's star (the role's rules the layout sends) the server's answer for every page", () => {
+    const prefixes = [...new Set(ROLES.flatMap((role) => pageRules(role).map(([prefix]) => prefix)))];
+    const paths = [
+      "/",
+      "/admin",
+      "/resources/menu",
+      "/unknown",
+      "/teachersx",
+      ...prefixes.flatMap((p) => [p, `${p}/4`, `${p}/4/edit`, `${p}x`]),
+      ...ROLES.flatMap((role) => menuFor(role).map((i) => `${i.path}/1`)),
+    ];
+    for (const role of ROLES) {
+      const rules = pageRules(role);
+      expect(rules.length).toBeGreaterThan(0);
+      for (const path of paths) {
+        expect([role, path, pageReachable(rules, menuFor(role), path)]).toEqual([role, path, reachable(role, path)]);
+        expect(bookmarkPath(`${path}?menu_q=x`, (p) => pageReachable(rules, menuFor(role), p))).toBe(
+          bookmarkTarget(role, `${path}?menu_q=x`),
+        );
+      }
+    }
+    // The refusals no allowed page lies under are left out: a professor's rules are few.
+    expect(pageRules("professor").length).toBeLessThan(pageRules("admin_staff").length);
   });
 });

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "~/components/ui/link";
 import { type Role } from "~/db/schema";
 import { useTranslation } from "~/i18n/react";
-import { type MenuItem } from "~/modules/auth/menu";
+import { type MenuItem, type PageRule } from "~/modules/menu/paths";
 import { LanguageSwitcher } from "../language-switcher";
 import { useHydrated } from "../use-hydrated";
 import { HorizontalMenu } from "./horizontal-menu";
@@ -21,6 +21,8 @@ export interface ShellProps {
   user: { name: string; role: Role; image: string | null };
   home: string;
   menu: MenuItem[];
+  /** The role's page rules (modules/menu/paths.ts): which pages the header's star may bookmark. */
+  pages: readonly PageRule[];
   /** The user's starred pages and pinned menu entries (issue 15). */
   bookmarks: Bookmark[];
   pins: string[];
@@ -46,6 +48,7 @@ export function AppShell({
   user,
   home,
   menu,
+  pages,
   bookmarks,
   pins,
   star = true,
@@ -125,7 +128,7 @@ export function AppShell({
           </button>
         </fetcher.Form>
         <div className="ms-auto flex items-center gap-1">
-          {star ? <BookmarkStar role={user.role} items={menu} bookmarks={bookmarks} /> : null}
+          {star ? <BookmarkStar pages={pages} items={menu} bookmarks={bookmarks} /> : null}
           {bell}
           <LanguageSwitcher />
           <ProfileMenu name={user.name} roleLabel={t(`roles.${user.role}`)} image={user.image} />

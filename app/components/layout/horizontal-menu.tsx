@@ -1,7 +1,7 @@
 import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/react";
-import { type MenuItem, menuHref } from "~/modules/auth/menu";
+import { type MenuItem, menuHref } from "~/modules/menu/paths";
 import { useHydrated } from "../use-hydrated";
 import { DirectionChevron, Icon } from "./icons";
 import { type Bookmark, MenuSearch, PinButton, StarIcon, useMenuModel, useMenuSearch } from "./menu-tools";

@@ -1,4 +1,4 @@
-import { type IconName } from "~/modules/auth/menu";
+import { type IconName } from "~/modules/menu/paths";
 
 // Stroke-style icons (spec layout default), drawn inline so no icon font loads.
 const PATHS: Record<IconName | "menu" | "chevron" | "arrowUp" | "logout" | "profile", string> = {

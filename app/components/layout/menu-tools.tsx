@@ -1,9 +1,8 @@
 import { useFetcher, useFetchers, useLocation, useMatches, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Link } from "~/components/ui/link";
-import { type Role } from "~/db/schema";
 import { useTranslation } from "~/i18n/react";
-import { type MenuItem, bookmarkTarget, orderMenu, searchable } from "~/modules/auth/menu";
+import { type MenuItem, type PageRule, bookmarkPath, orderMenu, pageReachable, searchable } from "~/modules/menu/paths";
 import { useHydrated } from "../use-hydrated";
 
 // Issue 15: the menu's search, the pages a user starred and the entries they
@@ -289,11 +288,11 @@ function usePageLabel(items: readonly MenuItem[], path: string): string {
  * Only on a page the role may open, as the action checks.
  */
 export function BookmarkStar({
-  role,
+  pages,
   items,
   bookmarks,
 }: {
-  role: Role;
+  pages: readonly PageRule[];
   items: readonly MenuItem[];
   bookmarks: readonly Bookmark[];
 }) {
@@ -301,7 +300,7 @@ export function BookmarkStar({
   const location = useLocation();
   const fetcher = useFetcher<Answer>();
   const hydrated = useHydrated();
-  const path = bookmarkTarget(role, location.pathname + location.search);
+  const path = bookmarkPath(location.pathname + location.search, (p) => pageReachable(pages, items, p));
   const label = usePageLabel(items, path ?? "");
   const current = useOptimisticPreferences(bookmarks, []).bookmarks;
   if (!path) return null;

@@ -1,6 +1,6 @@
 import { Link, NavLink } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/react";
-import { type MenuItem, menuHref } from "~/modules/auth/menu";
+import { type MenuItem, menuHref } from "~/modules/menu/paths";
 import { Icon } from "./icons";
 import {
   type Bookmark,

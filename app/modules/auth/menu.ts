@@ -1,30 +1,17 @@
 import { type Role } from "~/db/schema";
-import { type Capability, can } from "./permissions";
+import {
+  BOOKMARK_PATH_MAX,
+  type IconName,
+  type MenuItem,
+  type PageRule,
+  bookmarkPath,
+  menuHref,
+  pageReachable,
+  under,
+} from "~/modules/menu/paths";
+import { type Capability, ROLES, can } from "./permissions";
 
-export interface MenuItem {
-  id: string;
-  /** Translation key of the title. */
-  title: string;
-  path: string;
-  icon: IconName;
-}
-
-export type IconName =
-  | "home"
-  | "users"
-  | "students"
-  | "transfer"
-  | "registered"
-  | "book"
-  | "course"
-  | "teacher"
-  | "user"
-  | "calendar"
-  | "faq"
-  | "settings"
-  | "bands"
-  | "audit"
-  | "outbox";
+export { BOOKMARK_PATH_MAX, type IconName, type MenuItem, menuHref };
 
 const item = (id: string, path: string, icon: IconName): MenuItem => ({ id, title: `menu.${id}`, path, icon });
 
@@ -95,17 +82,11 @@ export function menuFor(role: Role): MenuItem[] {
   return MENUS[role];
 }
 
-/** Menu links can carry the layout name (spec: layout query parameter). */
-export function menuHref(path: string, layout?: string | null) {
-  return layout ? `${path}?layout=${encodeURIComponent(layout)}` : path;
-}
-
 // ---------------------------------------------------------------------------
 // Bookmarks and pins (issue 15). PURE: the header's star and the action share it.
 
 /** How many bookmarks, and how many pins, one user may keep. */
 export const MENU_PREFERENCES_MAX = 20;
-export const BOOKMARK_PATH_MAX = 300;
 export const BOOKMARK_LABEL_MAX = 120;
 
 // The pages of each area and who may open them (PRODUCT 2), most specific first.
@@ -133,17 +114,42 @@ const PAGE_RULES: ReadonlyArray<readonly [string, (role: Role) => boolean, "exac
   ["/profile", () => true],
 ];
 
-const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+/** Each rule's answer for a role, in the rules' order. */
+function answersFor(role: Role): PageRule[] {
+  return PAGE_RULES.map(([prefix, may, exact]): PageRule => [prefix, may(role) ? 1 : 0, exact ? 1 : 0]);
+}
+
+const ANSWERS = Object.fromEntries(ROLES.map((role) => [role, answersFor(role)])) as Record<Role, PageRule[]>;
 
 /** Whether a page of the app (a pathname) is one the role may open: deny by default. */
 export function reachable(role: Role, pathname: string): boolean {
-  const rule = PAGE_RULES.find(([prefix, , exact]) => (exact ? pathname === prefix : under(pathname, prefix)));
-  if (rule) return rule[1](role);
-  return menuFor(role).some((i) => under(pathname, i.path));
+  return pageReachable(ANSWERS[role], MENUS[role], pathname);
 }
 
-// Query parameters that belong to the request, not to the page.
-const TRANSIENT_PARAMS = ["menu_q", "_data", "index"];
+const overlap = (a: string, b: string) => under(a, b) || under(b, a);
+
+/**
+ * A role's page rules as the layout sends them to the browser, for the
+ * header's star (pageReachable with the role's menu answers as `reachable`
+ * does): without the refusals that no later rule nor menu entry could reach
+ * under, since a page no rule names is refused anyway.
+ */
+const RULES = Object.fromEntries(
+  ROLES.map((role) => {
+    const rules = ANSWERS[role];
+    const kept = rules.filter(
+      ([prefix, allowed], i) =>
+        allowed === 1 ||
+        rules.slice(i + 1).some(([later, ok]) => ok === 1 && overlap(later, prefix)) ||
+        MENUS[role].some((entry) => overlap(entry.path, prefix)),
+    );
+    return [role, kept];
+  }),
+) as Record<Role, PageRule[]>;
+
+export function pageRules(role: Role): readonly PageRule[] {
+  return RULES[role];
+}
 
 /**
  * The path (with its query) a bookmark keeps, or null: a relative path of this
@@ -152,36 +158,5 @@ const TRANSIENT_PARAMS = ["menu_q", "_data", "index"];
  * a bookmark the role can no longer use).
  */
 export function bookmarkTarget(role: Role, raw: unknown, { anyPage = false } = {}): string | null {
-  if (typeof raw !== "string" || raw.length > BOOKMARK_PATH_MAX) return null;
-  if (!raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return null;
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(raw)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, "http://app.invalid");
-  } catch {
-    return null;
-  }
-  if (url.origin !== "http://app.invalid" || url.hash) return null;
-  for (const p of TRANSIENT_PARAMS) url.searchParams.delete(p);
-  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-  if (!anyPage && !reachable(role, pathname)) return null;
-  return pathname + url.search;
-}
-
-/** The menu entries in the user's order: pinned ones first (in menu order), then the others. */
-export function orderMenu(items: readonly MenuItem[], pins: readonly string[]): { item: MenuItem; pinned: boolean }[] {
-  const pinned = new Set(pins);
-  return [...items.filter((i) => pinned.has(i.id)), ...items.filter((i) => !pinned.has(i.id))].map((item) => ({
-    item,
-    pinned: pinned.has(item.id),
-  }));
-}
-
-/** Text as a menu search compares it: lower case, without accents. */
-export function searchable(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .trim();
+  return bookmarkPath(raw, anyPage ? null : (pathname) => reachable(role, pathname));
 }
