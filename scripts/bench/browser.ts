@@ -123,7 +123,8 @@ async function weigh(
         const body = await r.body();
         const sent = Number(r.headers()["content-length"]);
         const encoded = r.headers()["content-encoding"] === "gzip" && sent > 0;
-        asset = { raw: body.length, gzip: encoded ? sent : Math.min(gzipSize(body, 9), body.length) };
+        // What went over the wire: the gzip copy, else the file as it is (a copy too small to be worth it).
+        asset = { raw: body.length, gzip: encoded ? sent : body.length };
         cache.set(url, asset);
       }
       raw += asset.raw;

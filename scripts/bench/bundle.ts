@@ -76,9 +76,9 @@ export function routeBundles(buildDir = "build"): RouteBundle[] {
       const file = path.join(buildDir, "client", url);
       const data = fs.readFileSync(file);
       // What the server sends a browser that takes gzip: the build's own copy
-      // (scripts/build/compress-assets.js, ADR 059), else gzip at level 9.
-      const served = fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : gzipSize(data, 9);
-      s = { raw: data.length, gzip: Math.min(served, data.length) };
+      // (scripts/build/compress-assets.js, ADR 059), else the file as it is.
+      const served = fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : data.length;
+      s = { raw: data.length, gzip: served };
       sizes.set(url, s);
     }
     return s;
