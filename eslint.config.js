@@ -39,17 +39,17 @@ export default [
     },
   },
 
-  // Every form takes conform's hook through useAppForm (app/components/forms.tsx):
+  // Every form takes conform's hook through useAppForm (app/components/use-app-form.ts):
   // it keeps a form re-rendering on its errors whichever component shows them.
   {
     files: ["app/**"],
-    ignores: ["app/components/forms.tsx"],
+    ignores: ["app/components/use-app-form.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           paths: [
-            { name: "@conform-to/react", importNames: ["useForm"], message: "Use useAppForm from ~/components/forms." },
+            { name: "@conform-to/react", importNames: ["useForm"], message: "Use useAppForm from ~/components/use-app-form." },
             {
               name: "@remix-run/react",
               importNames: ["Link", "NavLink"],

@@ -109,19 +109,28 @@ const PAGE_MODULES = [
   "/app/components/ui/page-header.tsx",
   "/app/components/ui/status-badge.tsx",
   "/app/modules/attendance/course-pages.ts",
+  "/app/components/forms.tsx",
+  "/app/components/ui/button.ts",
+  "/app/components/ui/form-alert.tsx",
+  "/app/components/ui/dialog-actions.tsx",
+  "/app/http/intents.ts",
 ];
 
 const SHELL_MODULES = ["/app/components/layout/icons.tsx", "/app/components/layout/profile-menu.tsx"];
 
-/** Conform with the kit's form parts every form loads with it: one file. */
+/**
+ * Conform with the app's modules that use it (the fields, the form hook, the
+ * later checks): one file, for the pages with a form conform runs. The kit's
+ * parts without conform (the submit button, the error and alert slots, a
+ * dialog's actions, an intent's result) are with the framework: pages that use
+ * only those (the gradebook, attendance, the transfers list) do not load
+ * conform (issue 18 target 6).
+ */
 const FORM_PACKAGES = new Set(["@conform-to/react", "@conform-to/dom"]);
 const FORM_MODULES = [
-  "/app/components/forms.tsx",
+  "/app/components/use-app-form.ts",
   "/app/components/fields.tsx",
   "/app/components/later-checks.ts",
-  "/app/components/ui/form-alert.tsx",
-  "/app/components/ui/dialog-actions.tsx",
-  "/app/http/intents.ts",
   // The registration wizard's steps (0.2 KB of gzip): a file of its own was one more request for the registration.
   "/app/modules/registrations/wizard.ts",
 ];

@@ -1,25 +1,8 @@
-import { useForm } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { type ButtonTone, buttonClass } from "./ui/button";
 import { DialogActions, useInDialog } from "./ui/dialog-actions";
-
-/**
- * conform's useForm, for every form of the app. conform re-renders the
- * hook's component only for the state a render read, and resets that list
- * each time the component renders; when React calls the component and then
- * skips its children (an update that changed nothing), what the field
- * components below read is forgotten, and a submit the browser-side check
- * refuses shows no message (the sign-in and new-user forms did this with
- * JavaScript on). Reading every error here keeps the form re-rendering on
- * any error change, whichever component shows it.
- */
-export const useAppForm: typeof useForm = (options) => {
-  const [form, fields] = useForm(options);
-  void form.allErrors;
-  return [form, fields];
-};
 
 /** Translates the zod messages (translation keys) of a field. */
 export function FieldError({ id, errors }: { id: string; errors?: string[] }) {

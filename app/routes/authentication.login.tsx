@@ -3,7 +3,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, js
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { SignInFrame } from "~/components/auth/sign-in-frame";
 import { TextField } from "~/components/fields";
-import { SubmitButton, useAppForm } from "~/components/forms";
+import { SubmitButton } from "~/components/forms";
+import { useAppForm } from "~/components/use-app-form";
 import { useLaterSchema } from "~/components/later-checks";
 import { AlertDialog } from "~/components/ui/alert-dialog";
 import { FormAlert } from "~/components/ui/form-alert";

@@ -1,8 +1,9 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useAppNames } from "~/components/app-names";
-import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { FieldError, SubmitButton } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
+import { useAppForm } from "~/components/use-app-form";
 import { useTranslation } from "~/i18n/react";
 import { ENROLL_SEARCH_MAX } from "~/modules/courses/constants";
 import { fullName } from "./course-page";

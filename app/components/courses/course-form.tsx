@@ -8,13 +8,14 @@ import {
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { Fieldset, RadioGroup, SelectField, TextField, typeConstraints } from "~/components/fields";
-import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { FieldError, SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
 import { LevelSelect } from "~/components/ui/form-fields";
 import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/ui/page-header";
 import { statusKey } from "~/components/ui/status-badge";
+import { useAppForm } from "~/components/use-app-form";
 import { useHydrated } from "~/components/use-hydrated";
 import { useTranslation } from "~/i18n/react";
 import { COURSE_TYPES, STANDARD_SCHEDULES, WEEKDAY_CODES } from "~/modules/calendar/schedules";

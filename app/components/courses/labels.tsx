@@ -3,7 +3,7 @@ import { useAppNames } from "~/components/app-names";
 import { formatList } from "~/components/format";
 import { type GradingCategory } from "~/db/schema";
 import { useTranslation } from "~/i18n/react";
-import { WEEKDAY_CODES, findSchedule, findScheduleByParts } from "~/modules/calendar/schedules";
+import { STANDARD_SCHEDULES, WEEKDAY_CODES, findSchedule, findScheduleByParts } from "~/modules/calendar/schedules";
 import { type ExamType } from "~/modules/levels/levels";
 
 // Words of a course shown on several pages, in the user's language.
@@ -46,6 +46,12 @@ export function useScheduleLabel() {
     const daysText = typeof days === "string" ? days : formatList(i18n.language || "en", days, "unit");
     return t("registration.scheduleLabel", { days: daysText, start: c.start_time, end: c.end_time });
   };
+}
+
+/** The standard schedules as options: "Mon-Wed 09:00–11:00". */
+export function useScheduleOptions() {
+  const label = useStandardScheduleLabel();
+  return STANDARD_SCHEDULES.map((s) => ({ value: s.id, label: label(s.id) }));
 }
 
 /** A standard schedule's label by its id. */

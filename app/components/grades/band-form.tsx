@@ -1,9 +1,10 @@
 import { type SubmissionResult, getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { FieldError, SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
+import { useAppForm } from "~/components/use-app-form";
 import { useTranslation } from "~/i18n/react";
 import { BAND_NAME_MAX } from "~/modules/grades/bands";
 

@@ -1,11 +1,12 @@
 import { type SubmissionResult, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useCategoryLabel, Bdi } from "~/components/courses/labels";
-import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { FieldError, SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { Link } from "~/components/ui/link";
+import { useAppForm } from "~/components/use-app-form";
 import { type GradingCategory } from "~/db/schema";
 import { useTranslation } from "~/i18n/react";
 import {

@@ -2,9 +2,10 @@ import { type FieldMetadata, type SubmissionResult, getFormProps } from "@confor
 import { Form } from "@remix-run/react";
 import { type CourseLabelParts, useCourseLabel } from "~/components/courses/labels";
 import { SelectField, TextField } from "~/components/fields";
-import { SubmitButton, useAppForm } from "~/components/forms";
+import { SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
+import { useAppForm } from "~/components/use-app-form";
 import { useTranslation } from "~/i18n/react";
 
 export type HolidayCourses = (CourseLabelParts & { id: number })[];

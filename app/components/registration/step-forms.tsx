@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useAppNames } from "~/components/app-names";
 import { useIsolate } from "~/components/courses/labels";
 import { Fieldset, SelectField, TextAreaField } from "~/components/fields";
-import { FieldError, useAppForm } from "~/components/forms";
+import { FieldError } from "~/components/forms";
 import { useLaterSchema } from "~/components/later-checks";
 import {
   EmergencyFields,
@@ -13,6 +13,7 @@ import {
   AgeCategoryField,
   SameBillingField,
 } from "~/components/ui/form-fields";
+import { useAppForm } from "~/components/use-app-form";
 import { useHydrated } from "~/components/use-hydrated";
 import { useTranslation } from "~/i18n/react";
 import { PROMOTIONS } from "~/modules/calendar/schedules";

@@ -3,10 +3,11 @@ import { Form } from "@remix-run/react";
 import { useAppNames } from "~/components/app-names";
 import { type CourseLabelParts, useCourseLabel, Bdi } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
-import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { FieldError, SubmitButton } from "~/components/forms";
 import { phone, usePersonDetails, useScheduleLabel } from "~/components/students/person-details";
 import { type Detail, DetailsList } from "~/components/ui/details-card";
 import { FormAlert } from "~/components/ui/form-alert";
+import { useAppForm } from "~/components/use-app-form";
 import { useTranslation } from "~/i18n/react";
 import { levelById } from "~/modules/levels/levels";
 

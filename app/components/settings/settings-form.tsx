@@ -1,11 +1,12 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { SelectField, TextField } from "~/components/fields";
-import { SubmitButton, useAppForm } from "~/components/forms";
+import { SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { SchoolMark } from "~/components/layout/school-mark";
 import { FormCard } from "~/components/ui/form-card";
 import { ImageField } from "~/components/ui/image-field";
+import { useAppForm } from "~/components/use-app-form";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 

@@ -2,7 +2,7 @@ import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { Fieldset, SelectField, TextAreaField } from "~/components/fields";
-import { SubmitButton, useAppForm } from "~/components/forms";
+import { SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { useStudentsTranslation } from "~/components/students/use-students-translation";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -15,6 +15,7 @@ import {
   SameBillingField,
 } from "~/components/ui/form-fields";
 import { Link } from "~/components/ui/link";
+import { useAppForm } from "~/components/use-app-form";
 import { useHydrated } from "~/components/use-hydrated";
 import { PROMOTIONS } from "~/modules/calendar/schedules";
 import { HEAR_ABOUT_VALUES } from "~/modules/registrations/hear-about";

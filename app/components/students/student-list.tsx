@@ -1,11 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useAppNames } from "~/components/app-names";
 import { CourseSearchField } from "~/components/courses/course-search-field";
-import { CourseLabel, type CourseLabelParts, useIsolate } from "~/components/courses/labels";
+import { CourseLabel, type CourseLabelParts, useIsolate, useScheduleOptions } from "~/components/courses/labels";
 import { useFormat } from "~/components/format";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterInput, FilterSelect } from "~/components/ui/filters";
-import { useScheduleOptions } from "~/components/ui/form-fields";
 import { Link } from "~/components/ui/link";
 import { StatusBadge, statusKey } from "~/components/ui/status-badge";
 import { PROMOTIONS } from "~/modules/calendar/schedules";

@@ -1,9 +1,10 @@
 import { type SubmissionResult, getFormProps, getSelectProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useFormat } from "~/components/format";
-import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { FieldError, SubmitButton } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
+import { useAppForm } from "~/components/use-app-form";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 

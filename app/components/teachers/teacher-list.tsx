@@ -3,12 +3,13 @@ import { Form } from "@remix-run/react";
 import { CourseLabel, type CourseLabelParts } from "~/components/courses/labels";
 import { TextField } from "~/components/fields";
 import { useFormat } from "~/components/format";
-import { SubmitButton, useAppForm } from "~/components/forms";
+import { SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterActions, FilterFold, FilterInput } from "~/components/ui/filters";
 import { Link } from "~/components/ui/link";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { useAppForm } from "~/components/use-app-form";
 import { useTranslation } from "~/i18n/react";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 

@@ -3,8 +3,9 @@ import { Form } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useAppNames } from "~/components/app-names";
 import { CourseLabel, type CourseLabelParts, useCourseLabel, useIsolate } from "~/components/courses/labels";
-import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { FieldError, SubmitButton } from "~/components/forms";
 import { Link } from "~/components/ui/link";
+import { useAppForm } from "~/components/use-app-form";
 import { useTranslation } from "~/i18n/react";
 import { TRANSFER_SEARCH_MAX } from "~/modules/transfers/limits";
 

@@ -1,30 +1,16 @@
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import { useAppNames } from "~/components/app-names";
-import { useIsolate } from "~/components/courses/labels";
+import { useIsolate, useScheduleOptions } from "~/components/courses/labels";
 import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { FieldError } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { useTranslation } from "~/i18n/react";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
-import { STANDARD_SCHEDULES } from "~/modules/calendar/schedules";
 import { ADULT_LEVELS, KIDS_LEVELS } from "~/modules/levels/levels";
 
 // Form fields several forms share, each with its label and error slot.
 
 type Field = FieldMetadata<string | undefined>;
-
-/** The standard schedules as options: "Mon-Wed 09:00–11:00". */
-export function useScheduleOptions() {
-  const { t } = useTranslation();
-  return STANDARD_SCHEDULES.map((s) => ({
-    value: s.id,
-    label: t("registration.scheduleLabel", {
-      days: t(`registration.days.${s.days}`),
-      start: s.start_time,
-      end: s.end_time,
-    }),
-  }));
-}
 
 /** A standard schedule, or none yet. */
 export function ScheduleSelect({ field }: { field: Field }) {

@@ -1,8 +1,9 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { SubmitButton, useAppForm } from "~/components/forms";
+import { SubmitButton } from "~/components/forms";
 import { avatarSrc } from "~/components/layout/profile-menu";
 import { ImageField } from "~/components/ui/image-field";
+import { useAppForm } from "~/components/use-app-form";
 import { useTranslation } from "~/i18n/react";
 
 /**

@@ -1,9 +1,10 @@
 import { type SubmissionResult, getFormProps, getSelectProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { TextField } from "~/components/fields";
-import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { FieldError, SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { NewPasswordFields } from "~/components/ui/form-fields";
+import { useAppForm } from "~/components/use-app-form";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 

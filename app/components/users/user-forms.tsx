@@ -2,10 +2,11 @@ import { type FieldMetadata, type SubmissionResult, getFormProps } from "@confor
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { RadioGroup, SelectField, TextField } from "~/components/fields";
-import { SubmitButton, useAppForm } from "~/components/forms";
+import { SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordFields } from "~/components/ui/form-fields";
+import { useAppForm } from "~/components/use-app-form";
 import { useHydrated } from "~/components/use-hydrated";
 import { useTranslation } from "~/i18n/react";
 import { ROLES } from "~/modules/auth/permissions";

@@ -1,9 +1,10 @@
 import { type SubmissionResult, getFormProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { formatDay, formatTimestamp } from "~/components/format";
-import { FieldError, SubmitButton, useAppForm } from "~/components/forms";
+import { FieldError, SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
+import { useAppForm } from "~/components/use-app-form";
 import { useTranslation } from "~/i18n/react";
 
 export interface StaffCertificate {
