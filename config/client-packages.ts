@@ -80,12 +80,12 @@ const ROOT_MODULES = [
 
 /**
  * The app's small modules most pages load (the public pages' header, names,
- * labels, formats, the lists' table): 0.1 to 1.3 KB of gzip each, in 25 to
- * 50 of the 50 pages. Each was a file of its own, a round trip on a slow
- * line; with the framework they cost the few pages that do not use them about 6 KB (issue
- * 18, docs/performance.md). The signed-in shell's own (its icons, profile
- * menu) are one file of their own, below: the public pages,
- * the sign-in first, do not carry them.
+ * labels, formats, the forms' parts that do not need conform): 0.1 to 1.3 KB
+ * of gzip each, in 25 to 50 of the 50 pages. Each was a file of its own, a
+ * round trip on a slow line; with the framework they cost the few pages that
+ * do not use them about 5 KB (issue 18, docs/performance.md). The signed-in
+ * shell's own (its icons, profile menu) are one file of their own, below: the
+ * public pages, the sign-in first, do not carry them.
  */
 const PAGE_MODULES = [
   "/app/components/layout/skip-link.tsx",
@@ -104,8 +104,6 @@ const PAGE_MODULES = [
   "/app/modules/shared/ids.ts",
   "/app/modules/auth/password-rules.ts",
   "/app/modules/registrations/hear-about.ts",
-  "/app/components/ui/data-table.tsx",
-  "/app/components/ui/table-scroll.tsx",
   "/app/components/ui/page-header.tsx",
   "/app/components/ui/status-badge.tsx",
   "/app/modules/attendance/course-pages.ts",
@@ -136,6 +134,26 @@ const FORM_MODULES = [
 ];
 
 /**
+ * Two files of small modules that pages load together, each in its own file
+ * before (0.1 to 1 KB of gzip apiece, each file with its own gzip stream and
+ * request): the lists' table with the detail pages' card (about 20 signed-in
+ * pages: not with the framework, which the sign-in, the registration and the
+ * forms that show no table, such as a user's page, load too), and a student's
+ * parts (absence counts, person details, the students' words).
+ */
+const TABLE_MODULES = [
+  "/app/components/ui/data-table.tsx",
+  "/app/components/ui/table-scroll.tsx",
+  "/app/components/ui/details-card.tsx",
+];
+const STUDENT_MODULES = [
+  "/app/components/students/absence-count.tsx",
+  "/app/components/students/person-details.tsx",
+  "/app/components/students/use-students-translation.ts",
+  "/app/modules/students/absence.ts",
+];
+
+/**
  * Rollup's manualChunks for the browser's build (vite.config.ts): the modules
  * every full page load fetches go into one "framework" chunk, so a page
  * downloads one file for them instead of six, each a round trip on a slow
@@ -149,6 +167,8 @@ export function clientChunk(id: string): string | undefined {
     return "framework";
   if (pkg ? FORM_PACKAGES.has(pkg) : FORM_MODULES.some((m) => clean.endsWith(m))) return "forms";
   if (!pkg && SHELL_MODULES.some((m) => clean.endsWith(m))) return "shell";
+  if (!pkg && TABLE_MODULES.some((m) => clean.endsWith(m))) return "tables";
+  if (!pkg && STUDENT_MODULES.some((m) => clean.endsWith(m))) return "student-parts";
   // Rollup's own helpers for CommonJS modules (React's) belong with them.
   if (clean === "commonjsHelpers.js") return "framework";
   return undefined;

@@ -2,8 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
+import { CreateUserForm } from "~/components/users/create-user-form";
 import { OneTimeLink } from "~/components/users/one-time-link";
-import { CreateUserForm } from "~/components/users/user-forms";
 import { fieldRules } from "~/components/zod-form";
 import { requirePermission } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";

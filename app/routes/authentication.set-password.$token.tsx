@@ -3,12 +3,12 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-r
 import { Form, useLoaderData } from "@remix-run/react";
 import { SignInFrame } from "~/components/auth/sign-in-frame";
 import { SubmitButton } from "~/components/forms";
-import { useAppForm } from "~/components/use-app-form";
 import { useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
-import { NewPasswordFields } from "~/components/ui/form-fields";
 import { Link } from "~/components/ui/link";
 import { titleMeta } from "~/components/ui/meta";
+import { useAppForm } from "~/components/use-app-form";
+import { NewPasswordFields } from "~/components/users/password-fields";
 import { fieldRules } from "~/components/zod-form";
 import { assertSameOrigin } from "~/http/guards.server";
 import { useIntentResult } from "~/http/intents";

@@ -5,7 +5,6 @@ import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { FieldError } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { useTranslation } from "~/i18n/react";
-import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password-rules";
 import { ADULT_LEVELS, KIDS_LEVELS } from "~/modules/levels/levels";
 
 // Form fields several forms share, each with its label and error slot.
@@ -58,25 +57,6 @@ export function LevelSelect({ field, age }: { field: Field; age?: string }) {
       </select>
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
-  );
-}
-
-/** A new password (with the length rule as its hint) and, when given, its confirmation. */
-export function NewPasswordFields({ password, confirm, label }: { password: Field; confirm?: Field; label?: string }) {
-  const { t } = useTranslation("users");
-  return (
-    <>
-      <TextField
-        field={password}
-        label={label ?? t("fields.newPassword")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
-      />
-      {confirm ? (
-        <TextField field={confirm} label={t("fields.confirmPassword")} type="password" autoComplete="new-password" />
-      ) : null}
-    </>
   );
 }
 

@@ -3,8 +3,8 @@ import { Form } from "@remix-run/react";
 import { TextField } from "~/components/fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
-import { NewPasswordFields } from "~/components/ui/form-fields";
 import { useAppForm } from "~/components/use-app-form";
+import { NewPasswordFields } from "~/components/users/password-fields";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 

@@ -5,19 +5,19 @@ import { RadioGroup, SelectField, TextField } from "~/components/fields";
 import { SubmitButton } from "~/components/forms";
 import { type FieldRules, useLaterSchema } from "~/components/later-checks";
 import { FormAlert } from "~/components/ui/form-alert";
-import { NewPasswordFields } from "~/components/ui/form-fields";
 import { useAppForm } from "~/components/use-app-form";
 import { useHydrated } from "~/components/use-hydrated";
+import { NewPasswordFields } from "~/components/users/password-fields";
 import { useTranslation } from "~/i18n/react";
 import { ROLES } from "~/modules/auth/permissions";
 
-// The forms of the users admin pages (new user, a user's page).
+// The forms of a user's page, and the fields the new user's form shares (create-user-form.tsx).
 
 type Field = FieldMetadata<string | undefined>;
 type LastResult = SubmissionResult<string[]> | null | undefined;
 
 /** A user's name, email and role. */
-function UserFields({ name, email, role }: { name: Field; email: Field; role: Field }) {
+export function UserFields({ name, email, role }: { name: Field; email: Field; role: Field }) {
   const { t } = useTranslation("users");
   return (
     <>
@@ -38,7 +38,7 @@ function UserFields({ name, email, role }: { name: Field; email: Field; role: Fi
  * field hidden while the link is chosen). Without JavaScript both choices
  * show; the server ignores the password when a link was chosen.
  */
-function PasswordChoice({
+export function PasswordChoice({
   method,
   password,
   order,
@@ -65,34 +65,6 @@ function PasswordChoice({
         <NewPasswordFields password={password} label={passwordLabel} />
       </div>
     </>
-  );
-}
-
-/** A new user: their account, and their first password or a one-time link. */
-export function CreateUserForm({ rules, lastResult }: { rules: FieldRules; lastResult: LastResult }) {
-  const { t } = useTranslation("users");
-  const check = useLaterSchema(() => import("~/modules/users/schema").then((m) => m.createUserSchema));
-  const [form, fields] = useAppForm({
-    id: "create-user",
-    lastResult,
-    constraint: rules,
-    defaultValue: { method: "password" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: check,
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="card space-y-2">
-      {form.errors?.length ? <FormAlert id={form.errorId}>{t(form.errors[0])}</FormAlert> : null}
-      <UserFields name={fields.name} email={fields.email} role={fields.role} />
-      <PasswordChoice
-        method={fields.method}
-        password={fields.password}
-        order={["password", "link"]}
-        passwordLabel={t("fields.initialPassword")}
-      />
-      <SubmitButton>{t("create.submit")}</SubmitButton>
-    </Form>
   );
 }
 
