@@ -122,9 +122,11 @@ async function weigh(
         if (!r.ok()) throw new Error(`${name}: GET ${url} answered ${r.status()}`);
         const body = await r.body();
         const sent = Number(r.headers()["content-length"]);
-        const encoded = r.headers()["content-encoding"] === "gzip" && sent > 0;
-        // What went over the wire: the gzip copy, else the file as it is (a copy too small to be worth it).
-        asset = { raw: body.length, gzip: encoded ? sent : body.length };
+        const gzipped = r.headers()["content-encoding"] === "gzip";
+        // What went over the wire: the gzip copy's length; a response compressed as it is sent (no
+        // length: the stylesheet's route) at gzip level 9; a file sent as it is, its size.
+        const wire = gzipped ? (sent > 0 ? sent : gzipSize(body, 9)) : body.length;
+        asset = { raw: body.length, gzip: wire };
         cache.set(url, asset);
       }
       raw += asset.raw;

@@ -1,13 +1,42 @@
 import { type ReactNode } from "react";
-import { type PublicFrameData, PublicFrame } from "~/components/layout/public-frame";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { type PublicFrameData } from "~/components/layout/public-frame";
+import { SchoolMark } from "~/components/layout/school-mark";
+import { SkipLink } from "~/components/layout/skip-link";
+import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/react";
 
-/** The public verification pages' frame: the school (back to the form), the language, the page. */
+/**
+ * The public verification pages' frame: the school (back to the form, a new
+ * document), the language, the page. The registration's is PublicFrame
+ * (layout/public-frame.tsx), the same markup: one module shared by both made
+ * a file of its own, a sixth script the registration fetched on slow lines
+ * (issue 18 target 7); the type is shared, the markup kept in step by
+ * tests/e2e/certificate-verify.spec.ts and phone-pages.spec.ts.
+ */
 export function VerifyFrame({ frame, children }: { frame: PublicFrameData; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
-    <PublicFrame frame={frame} home="/certificates/verify" reloadDocument mainClassName="max-w-2xl space-y-4">
-      {children}
-    </PublicFrame>
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
+        <Link
+          to="/certificates/verify"
+          reloadDocument
+          className="flex min-w-0 items-center gap-2 font-bold text-primary-dark"
+        >
+          <SchoolMark name={frame.schoolName} logo={frame.schoolLogo} size={28} />
+          <span className="truncate">{frame.schoolName}</span>
+        </Link>
+        <LanguageSwitcher />
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-2xl flex-1 space-y-4 p-4">
+        {children}
+      </main>
+      <footer className="px-4 py-3 text-center text-sm text-slate-700">
+        {t("layout.copyright", { year: frame.year, school: frame.schoolName })}
+      </footer>
+    </div>
   );
 }
 
