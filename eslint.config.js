@@ -49,7 +49,11 @@ export default [
         "error",
         {
           paths: [
-            { name: "@conform-to/react", importNames: ["useForm"], message: "Use useAppForm from ~/components/use-app-form." },
+            {
+              name: "@conform-to/react",
+              importNames: ["useForm"],
+              message: "Use useAppForm from ~/components/use-app-form.",
+            },
             {
               name: "@remix-run/react",
               importNames: ["Link", "NavLink"],
