@@ -19,14 +19,11 @@ export interface PublicFrameData {
 export function PublicFrame({
   frame,
   home,
-  reloadDocument,
   mainClassName,
   children,
 }: {
   frame: PublicFrameData;
   home: string;
-  /** The school's link loads a new document (the certificate check's pages). */
-  reloadDocument?: boolean;
   /** The main column's width and spacing. */
   mainClassName: string;
   children: ReactNode;
@@ -36,11 +33,7 @@ export function PublicFrame({
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
-        <Link
-          to={home}
-          reloadDocument={reloadDocument}
-          className="flex min-w-0 items-center gap-2 font-bold text-primary-dark"
-        >
+        <Link to={home} className="flex min-w-0 items-center gap-2 font-bold text-primary-dark">
           <SchoolMark name={frame.schoolName} logo={frame.schoolLogo} size={28} />
           <span className="truncate">{frame.schoolName}</span>
         </Link>

@@ -8,11 +8,10 @@ import { useTranslation } from "~/i18n/react";
 
 /**
  * The public verification pages' frame: the school (back to the form, a new
- * document), the language, the page. The registration's is PublicFrame
- * (layout/public-frame.tsx), the same markup: one module shared by both made
- * a file of its own, a sixth script the registration fetched on slow lines
- * (issue 18 target 7); the type is shared, the markup kept in step by
- * tests/e2e/certificate-verify.spec.ts and phone-pages.spec.ts.
+ * document), the language, the page. The same markup as the registration's
+ * PublicFrame (layout/public-frame.tsx), kept apart on purpose: one module
+ * shared by both pages was a file of its own, a sixth script the registration
+ * fetched on slow lines (issue 18 target 7, ADR 060). Change both together.
  */
 export function VerifyFrame({ frame, children }: { frame: PublicFrameData; children: ReactNode }) {
   const { t } = useTranslation();
