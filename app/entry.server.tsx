@@ -4,6 +4,8 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { CssContext } from "~/components/inline-css";
+import { IntlWarmUpContext } from "~/components/intl-warm-up";
+import { intlWarmUpCode } from "~/components/intl-warm-up.server";
 import { NonceContext } from "~/components/nonce";
 import { prepareDatabase } from "~/db/prepare.server";
 import { sessionSecrets } from "~/env.server";
@@ -184,6 +186,8 @@ export default async function handleRequest(
   const nonce = crypto.randomBytes(16).toString("base64");
   const lng = await i18next.getLocale(request);
   const translations = renderingFor(lng);
+  const timeZone = (remixContext.staticHandlerContext.loaderData.root as { timeZone?: string } | undefined)?.timeZone;
+  const warmUp = timeZone ? intlWarmUpCode(lng, timeZone) : "";
 
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
@@ -193,9 +197,11 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <CssContext.Provider value={pageStyles(request)}>
-          <TranslationsProvider value={translations}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </TranslationsProvider>
+          <IntlWarmUpContext.Provider value={warmUp}>
+            <TranslationsProvider value={translations}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            </TranslationsProvider>
+          </IntlWarmUpContext.Provider>
         </CssContext.Provider>
       </NonceContext.Provider>,
       {

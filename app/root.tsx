@@ -13,6 +13,7 @@ import {
 import { useState } from "react";
 import { ErrorView } from "~/components/error-view";
 import { InlineCss } from "~/components/inline-css";
+import { IntlWarmUp } from "~/components/intl-warm-up";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/ui/toaster";
 import { readToast } from "~/http/toast.server";
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <IntlWarmUp nonce={nonce} />
         <Meta />
         <InlineCss />
         <Links />

@@ -11,6 +11,8 @@ export function securityHeaders(headers: Headers, nonce: string | null) {
     // Server-rendered style attributes (Radix, progress bars) need this; no script runs from it.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // root.tsx's IntlWarmUp: a throwaway worker that loads ICU's data off the main thread.
+    "worker-src blob:",
     "font-src 'self'",
     `connect-src 'self'${isDev ? " ws: wss:" : ""}`,
     "object-src 'none'",

@@ -78,3 +78,22 @@ test("a course's tabs hydrate without an error and move between its pages in the
   expect(await sameDocument(page)).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test("each document starts the throwaway worker that loads ICU's data off the main thread, CSP allowing it", async ({
+  page,
+}) => {
+  // root.tsx's IntlWarmUp: the dashboard's bell dates and the gradebook's
+  // grades are the first formatters of their pages.
+  const errors = errorsOf(page);
+  const workers: string[] = [];
+  page.on("worker", (worker) => workers.push(worker.url()));
+  await signIn(page, "professor@school.test");
+  const course = page.locator('main a[href^="/course/"]').first();
+  const id = /^\/course\/(\d+)/.exec((await course.getAttribute("href"))!)![1];
+  workers.length = 0;
+  await page.goto(`/course/${id}/gradebook`);
+  await waitForHydration(page);
+  await expect.poll(() => workers.length).toBe(1);
+  expect(workers[0]).toMatch(/^blob:/);
+  expect(errors).toEqual([]);
+});
