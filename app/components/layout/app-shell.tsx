@@ -4,8 +4,8 @@ import { Link } from "~/components/ui/link";
 import { type Role } from "~/db/schema";
 import { useTranslation } from "~/i18n/react";
 import { type MenuItem, type PageRule } from "~/modules/menu/paths";
+import { FetchFlag } from "../fetch-flag";
 import { LanguageSwitcher } from "../language-switcher";
-import { useHydrated } from "../use-hydrated";
 import { HorizontalMenu } from "./horizontal-menu";
 import { Icon } from "./icons";
 import { type Bookmark, BookmarkStar } from "./menu-tools";
@@ -63,7 +63,6 @@ export function AppShell({
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher<{ sidebar?: string }>();
-  const hydrated = useHydrated();
   const horizontal = user.role === "professor" || user.role === "student";
   // With JavaScript the toggle answers at once; the cookie follows in the background.
   // The layout loader is not revalidated by the toggle, so once the request is
@@ -105,7 +104,7 @@ export function AppShell({
           }}
         >
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-          {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
+          <FetchFlag />
           <button
             type="submit"
             name="sidebar"

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/react";
 import { type MenuItem, type PageRule, bookmarkPath, orderMenu, pageReachable, searchable } from "~/modules/menu/paths";
+import { FetchFlag } from "../fetch-flag";
 import { useHydrated } from "../use-hydrated";
 
 // Issue 15: the menu's search, the pages a user starred and the entries they
@@ -191,12 +192,12 @@ export function StarIcon({ filled, className = "h-5 w-5" }: { filled: boolean; c
 type Answer = { ok: boolean; error: string | null };
 
 /** The hidden fields every post to /resources/menu carries. */
-function Common({ hydrated }: { hydrated: boolean }) {
+function Common() {
   const location = useLocation();
   return (
     <>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
+      <FetchFlag />
     </>
   );
 }
@@ -215,10 +216,9 @@ function Refusal({ data, className = "" }: { data?: Answer; className?: string }
 export function PinButton({ item, label, pinned }: { item: string; label: string; pinned: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Answer>();
-  const hydrated = useHydrated();
   return (
     <fetcher.Form method="post" action={MENU_ACTION} className="flex shrink-0 items-center">
-      <Common hydrated={hydrated} />
+      <Common />
       <input type="hidden" name="intent" value="pin" />
       <input type="hidden" name="item" value={item} />
       <input type="hidden" name="state" value={pinned ? "off" : "on"} />
@@ -240,10 +240,9 @@ export function PinButton({ item, label, pinned }: { item: string; label: string
 export function UnbookmarkButton({ bookmark }: { bookmark: Bookmark & { shown: string } }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Answer>();
-  const hydrated = useHydrated();
   return (
     <fetcher.Form method="post" action={MENU_ACTION} className="flex shrink-0 items-center">
-      <Common hydrated={hydrated} />
+      <Common />
       <input type="hidden" name="intent" value="bookmark" />
       <input type="hidden" name="path" value={bookmark.path} />
       <input type="hidden" name="label" value={bookmark.label} />
@@ -299,7 +298,6 @@ export function BookmarkStar({
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher<Answer>();
-  const hydrated = useHydrated();
   const path = bookmarkPath(location.pathname + location.search, (p) => pageReachable(pages, items, p));
   const label = usePageLabel(items, path ?? "");
   const current = useOptimisticPreferences(bookmarks, []).bookmarks;
@@ -307,7 +305,7 @@ export function BookmarkStar({
   const starred = current.some((b) => b.path === path);
   return (
     <fetcher.Form method="post" action={MENU_ACTION} className="relative flex items-center">
-      <Common hydrated={hydrated} />
+      <Common />
       <input type="hidden" name="intent" value="bookmark" />
       <input type="hidden" name="path" value={path} />
       <input type="hidden" name="label" value={label} />
