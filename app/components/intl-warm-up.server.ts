@@ -8,7 +8,7 @@
  * the document still parses, makes the same formatters in the page's language
  * and the school's time zone on another core; the page's own formatters then
  * take a fraction of a millisecond. Without JavaScript nothing runs, and a
- * browser that refuses the worker (CSP `worker-src blob:`) just pays as before.
+ * browser that refuses the worker (CSP `worker-src data:`) just pays as before.
  *
  * The code of root.tsx's inline script (components/intl-warm-up.tsx), made
  * here so that none of it is in the browser's files.
@@ -19,7 +19,8 @@ export function intlWarmUpCode(locale: string, timeZone: string): string {
     `new Intl.NumberFormat(${l}).format(1.5);` +
     `new Intl.DateTimeFormat(${l},{dateStyle:"medium",timeStyle:"short",timeZone:${JSON.stringify(timeZone)}}).format(0);` +
     `new Intl.PluralRules(${l}).select(1);close()`;
-  const code = `try{new Worker(URL.createObjectURL(new Blob([${JSON.stringify(worker)}],{type:"text/javascript"})))}catch(e){}`;
+  // A data: address, not a Blob: 0.5–3 ms on the main thread instead of 3–14 (a fresh page, this machine).
+  const code = `try{new Worker(${JSON.stringify(`data:text/javascript,${encodeURIComponent(worker)}`)})}catch(e){}`;
   // Inside <script>: no "</script>" or "<!--" can come out of a string.
   return code.replace(/</g, "\\u003c");
 }

@@ -12,7 +12,7 @@ export function securityHeaders(headers: Headers, nonce: string | null) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     // root.tsx's IntlWarmUp: a throwaway worker that loads ICU's data off the main thread.
-    "worker-src blob:",
+    "worker-src data:",
     "font-src 'self'",
     `connect-src 'self'${isDev ? " ws: wss:" : ""}`,
     "object-src 'none'",

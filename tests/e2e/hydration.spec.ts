@@ -94,6 +94,6 @@ test("each document starts the throwaway worker that loads ICU's data off the ma
   await page.goto(`/course/${id}/gradebook`);
   await waitForHydration(page);
   await expect.poll(() => workers.length).toBe(1);
-  expect(workers[0]).toMatch(/^blob:/);
+  expect(workers[0]).toMatch(/^data:text\/javascript,/);
   expect(errors).toEqual([]);
 });

@@ -270,8 +270,8 @@ describe("security headers", () => {
     expect(policy.get("base-uri")).toBe("'none'");
     expect(policy.get("frame-ancestors")).toBe("'none'");
     expect(policy.get("default-src")).toBe("'self'");
-    // Only the page's own blob workers (root.tsx's IntlWarmUp), never a worker script from elsewhere.
-    expect(policy.get("worker-src")).toBe("blob:");
+    // Only the page's own inline worker (root.tsx's IntlWarmUp), never a worker script from elsewhere.
+    expect(policy.get("worker-src")).toBe("data:");
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(headers.get("Referrer-Policy")).toBeTruthy();
     expect(headers.get("Cache-Control")).toBe("no-store");

@@ -12,22 +12,20 @@ function render(locale: string, timeZone: string, nonce?: string) {
   );
 }
 
-/** The inline script's code, run with a stand-in Worker and Blob: returns the worker's source. */
+/** The inline script's code, run with a stand-in Worker: returns the worker's source, from its data: address. */
 function workerSource(html: string): string {
   const code = /^<script[^>]*>([\s\S]*)<\/script>$/.exec(html)?.[1];
   if (code === undefined) throw new Error(`not one script element: ${html}`);
-  let source = "";
-  class FakeBlob {
-    constructor(parts: string[]) {
-      source = parts.join("");
+  let url = "";
+  class FakeWorker {
+    constructor(address: string) {
+      url = address;
     }
   }
-  class FakeWorker {
-    constructor(readonly url: string) {}
-  }
-  const url = { createObjectURL: () => "blob:fake" };
-  new Function("Worker", "Blob", "URL", code)(FakeWorker, FakeBlob, url);
-  return source;
+  new Function("Worker", code)(FakeWorker);
+  const prefix = "data:text/javascript,";
+  expect(url.startsWith(prefix)).toBe(true);
+  return decodeURIComponent(url.slice(prefix.length));
 }
 
 describe("IntlWarmUp (root.tsx)", () => {
