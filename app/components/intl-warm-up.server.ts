@@ -20,7 +20,6 @@ export function intlWarmUpCode(locale: string, timeZone: string): string {
     `new Intl.DateTimeFormat(${l},{dateStyle:"medium",timeStyle:"short",timeZone:${JSON.stringify(timeZone)}}).format(0);` +
     `new Intl.PluralRules(${l}).select(1);close()`;
   // A data: address, not a Blob: 0.5–3 ms on the main thread instead of 3–14 (a fresh page, this machine).
-  const code = `try{new Worker(${JSON.stringify(`data:text/javascript,${encodeURIComponent(worker)}`)})}catch(e){}`;
-  // Inside <script>: no "</script>" or "<!--" can come out of a string.
-  return code.replace(/</g, "\\u003c");
+  // encodeURIComponent leaves no "<" in it, so no "</script>" or "<!--" can come out of the element.
+  return `try{new Worker(${JSON.stringify(`data:text/javascript,${encodeURIComponent(worker)}`)})}catch(e){}`;
 }
