@@ -97,3 +97,29 @@ test("each document starts the throwaway worker that loads ICU's data off the ma
   expect(workers[0]).toMatch(/^data:text\/javascript,/);
   expect(errors).toEqual([]);
 });
+
+test("a page arrives whole: its doctype first (standards mode) and not one NUL byte, in Arabic and with accented names", async ({
+  page,
+}) => {
+  // entry.server renders a page as one string (ADR 062). React's streamed
+  // render wrote the doctype itself and padded its 2 KB buffers with NUL
+  // bytes where a multi-byte character fell on their edge (ADR 019).
+  const errors = errorsOf(page);
+  const arabic = await page.request.get("/students-registration", { headers: { "Accept-Language": "ar" } });
+  const bytes = await arabic.body();
+  expect(bytes.toString("utf8")).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl"/);
+  expect(bytes.indexOf(0)).toBe(-1);
+
+  await signIn(page, "professor@school.test");
+  const course = page.locator('main a[href^="/course/"]').first();
+  const id = /^\/course\/(\d+)/.exec((await course.getAttribute("href"))!)![1];
+  const gradebook = await page.request.get(`/course/${id}/gradebook`);
+  const html = await gradebook.body();
+  expect(html.toString("utf8")).toMatch(/^<!DOCTYPE html><html lang="en"/);
+  expect(html.indexOf(0)).toBe(-1);
+  expect(html.length).toBeGreaterThan(20_000);
+  await page.goto(`/course/${id}/gradebook`);
+  await waitForHydration(page);
+  expect(await page.evaluate(() => document.compatMode)).toBe("CSS1Compat");
+  expect(errors).toEqual([]);
+});
