@@ -4,7 +4,7 @@ import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/react";
-import { type GradebookItem, type GradebookRow, parseGrade } from "~/modules/grades/gradebook";
+import { CELLS, type GradebookItem, type GradebookRow, cellOfForm, parseGrade } from "~/modules/grades/gradebook";
 import { type CellError, type GradebookFormState } from "~/modules/grades/gradebook-form";
 import { useAppNames } from "../app-names";
 import { ItemGrades, ItemLinks, ItemPicker } from "./gradebook-item";
@@ -62,7 +62,8 @@ export function GradebookForm({ course, items, rows, item, unknownItem, state }:
   // With JavaScript the same rules run before the post; without it the server says the same.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const found: Record<string, CellError> = {};
-    for (const input of event.currentTarget.querySelectorAll<HTMLInputElement>("input[data-cell]")) {
+    const form = event.currentTarget;
+    for (const input of form.querySelectorAll<HTMLInputElement>(CELLS)) {
       const parsed = parseGrade(input.value);
       if (!parsed.ok) found[input.name] = { code: parsed.error };
     }
@@ -75,7 +76,7 @@ export function GradebookForm({ course, items, rows, item, unknownItem, state }:
     }));
     setFormError("invalid");
     const [, s, i] = names[0].split("_");
-    document.getElementById(cellId(Number(s), Number(i)))?.focus();
+    cellOfForm(form, Number(s), Number(i))?.focus();
   }
 
   function onBlur(name: string, value: string) {
@@ -114,8 +115,8 @@ export function GradebookForm({ course, items, rows, item, unknownItem, state }:
       item = nextItem.id;
       target = rows[step > 0 ? 0 : rows.length - 1];
     }
-    const next = document.getElementById(cellId(target.id, item));
-    if (next instanceof HTMLInputElement) {
+    const next = cellOfForm((event.target as HTMLInputElement).form, target.id, item);
+    if (next) {
       next.focus();
       next.select();
     }
@@ -158,6 +159,8 @@ export function GradebookForm({ course, items, rows, item, unknownItem, state }:
         method="post"
         action={chosen ? `${here}?item=${chosen.id}` : here}
         noValidate
+        // For every cell: none has an autocomplete of its own (issue 18).
+        autoComplete="off"
         onSubmit={onSubmit}
         aria-labelledby="gradebook-title"
         aria-describedby="gradebook-help"

@@ -8,6 +8,7 @@ import {
   type GradebookRow,
   ORIGINALS_FIELD,
   cellName,
+  isCell,
   gradeText,
   packOriginals,
 } from "~/modules/grades/gradebook";
@@ -178,15 +179,13 @@ export function ItemGrades({
       return [name, state?.originals[name] ?? gradeText(row.grades[item.id])] as const;
     }),
   );
-  const cellOf = (target: EventTarget) =>
-    target instanceof HTMLInputElement && target.hasAttribute("data-cell") ? target : null;
   const blur = (event: FocusEvent<HTMLOListElement>) => {
-    const input = cellOf(event.target);
-    if (input) onBlur(input.name, input.value);
+    const input = event.target;
+    if (isCell(input)) onBlur(input.name, input.value);
   };
   const keyDown = (event: KeyboardEvent<HTMLOListElement>) => {
-    const input = cellOf(event.target);
-    if (input)
+    const input = event.target;
+    if (isCell(input))
       onKeyDown(event as unknown as KeyboardEvent<HTMLInputElement>, Number(input.name.split("_")[1]), item.id);
   };
   return (
@@ -222,12 +221,9 @@ export function ItemGrades({
               <input
                 id={id}
                 name={name}
-                type="text"
                 inputMode="decimal"
-                autoComplete="off"
                 maxLength={10}
                 defaultValue={state?.values[name] ?? gradeText(row.grades[item.id], format.decimalSeparator)}
-                data-cell=""
                 aria-label={t("gradebook.cellLabel", { student: row.name, item: names.item(item.item_name) })}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-error` : undefined}

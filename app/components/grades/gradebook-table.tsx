@@ -8,6 +8,7 @@ import {
   ORIGINALS_FIELD,
   cellName,
   gradeText,
+  isCell,
   packOriginals,
 } from "~/modules/grades/gradebook";
 import { type CellError, type GradebookFormState } from "~/modules/grades/gradebook-form";
@@ -77,15 +78,13 @@ export function GradebookTable({
     ),
   );
   // One listener each on the grid for its 450 cells (React's blur bubbles), not two closures per cell.
-  const cellOf = (target: EventTarget) =>
-    target instanceof HTMLInputElement && target.hasAttribute("data-cell") ? target : null;
   const blur = (event: FocusEvent<HTMLTableElement>) => {
-    const input = cellOf(event.target);
-    if (input) onBlur(input.name, input.value);
+    const input = event.target;
+    if (isCell(input)) onBlur(input.name, input.value);
   };
   const keyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    const input = cellOf(event.target);
-    if (!input) return;
+    const input = event.target;
+    if (!isCell(input)) return;
     const [, s, i] = input.name.split("_");
     onKeyDown(event as unknown as KeyboardEvent<HTMLInputElement>, Number(s), Number(i));
   };
@@ -200,17 +199,18 @@ export function GradebookTable({
                 const stored = row.grades[item.id];
                 const error = errors[name];
                 const id = cellId(row.id, item.id);
+                // 450 cells: each attribute is five pieces of React's output
+                // (issue 18). A text input is the default; the form turns
+                // autocomplete off for all; the id only where the error
+                // summary links to the cell (the code finds cells by name).
                 return (
                   <td key={item.id} className="grade-td">
                     <input
-                      id={id}
+                      id={error ? id : undefined}
                       name={name}
-                      type="text"
                       inputMode="decimal"
-                      autoComplete="off"
                       maxLength={10}
                       defaultValue={state?.values[name] ?? gradeText(stored, format.decimalSeparator)}
-                      data-cell=""
                       aria-label={cellLabel(row.name, itemNames.get(item.id) ?? item.item_name)}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-error` : undefined}
