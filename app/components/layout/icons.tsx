@@ -28,17 +28,7 @@ const PATHS: Record<IconName | "menu" | "chevron" | "arrowUp" | "logout" | "prof
 
 export function Icon({ name, className = "h-5 w-5" }: { name: keyof typeof PATHS; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={`icon ${className}`}>
       <path d={PATHS[name]} />
     </svg>
   );

@@ -156,17 +156,7 @@ export function MenuSearch({
 
 function PinIcon({ filled }: { filled: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={filled ? "icon icon-filled h-4 w-4" : "icon h-4 w-4"}>
       <path d="M9 4h6l-1 6 4 3v2H6v-2l4-3zM12 15v6" />
     </svg>
   );
@@ -174,16 +164,7 @@ function PinIcon({ filled }: { filled: boolean }) {
 
 export function StarIcon({ filled, className = "h-5 w-5" }: { filled: boolean; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      className={className}
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinejoin="round"
-    >
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={`icon ${filled ? "icon-filled" : ""}${className}`}>
       <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" />
     </svg>
   );
@@ -252,16 +233,7 @@ export function UnbookmarkButton({ bookmark }: { bookmark: Bookmark & { shown: s
         aria-label={t("menuTools.removeBookmark", { page: bookmark.shown })}
         className="rounded-md p-2 text-slate-600 hover:bg-slate-100"
       >
-        <svg
-          aria-hidden="true"
-          focusable="false"
-          viewBox="0 0 24 24"
-          className="h-4 w-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-        >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="icon h-4 w-4">
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </button>
