@@ -199,9 +199,9 @@ export function GradebookTable({
                 const stored = row.grades[item.id];
                 const error = errors[name];
                 const id = cellId(row.id, item.id);
-                // 450 cells: each attribute is five pieces of React's output
-                // (issue 18). A text input is the default; the form turns
-                // autocomplete off for all; the id only where the error
+                // 450 cells: every attribute is the renderer's work on every
+                // request (issue 18). A text input is the default; the form
+                // turns autocomplete off for all; the id only where the error
                 // summary links to the cell (the code finds cells by name).
                 return (
                   <td key={item.id} className="grade-td">
