@@ -164,7 +164,11 @@ function PinIcon({ filled }: { filled: boolean }) {
 
 export function StarIcon({ filled, className = "h-5 w-5" }: { filled: boolean; className?: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={`icon ${filled ? "icon-filled" : ""}${className}`}>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={filled ? `icon icon-filled ${className}` : `icon ${className}`}
+    >
       <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" />
     </svg>
   );
