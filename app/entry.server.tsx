@@ -188,9 +188,9 @@ export default async function handleRequest(
   // The whole page as one string (ADR 062): nothing on the server suspends
   // (no deferred data; the lazy dialogs are imported at once there), so a
   // stream would only cut it into 2 KB buffers. renderToString builds it from
-  // strings and encodes it once: 5-15 % less CPU a page than
-  // renderToPipeableStream, which encodes every piece of every tag on its own
-  // (and pads its buffers with NUL bytes, React 18's bug #24985).
+  // strings and encodes it once: less CPU a page than renderToPipeableStream,
+  // which encodes every piece of every tag on its own (ADR 062 has the
+  // figures) and pads its buffers with NUL bytes (React 18's bug #24985).
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
       <CssContext.Provider value={pageStyles(request)}>

@@ -4,7 +4,14 @@ import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/react";
-import { CELLS, type GradebookItem, type GradebookRow, cellOfForm, parseGrade } from "~/modules/grades/gradebook";
+import {
+  CELLS,
+  type GradebookItem,
+  type GradebookRow,
+  cellName,
+  cellOfForm,
+  parseGrade,
+} from "~/modules/grades/gradebook";
 import { type CellError, type GradebookFormState } from "~/modules/grades/gradebook-form";
 import { useAppNames } from "../app-names";
 import { ItemGrades, ItemLinks, ItemPicker } from "./gradebook-item";
@@ -75,8 +82,7 @@ export function GradebookForm({ course, items, rows, item, unknownItem, state }:
       ...found,
     }));
     setFormError("invalid");
-    const [, s, i] = names[0].split("_");
-    cellOfForm(form, Number(s), Number(i))?.focus();
+    cellOfForm(form, names[0])?.focus();
   }
 
   function onBlur(name: string, value: string) {
@@ -115,7 +121,7 @@ export function GradebookForm({ course, items, rows, item, unknownItem, state }:
       item = nextItem.id;
       target = rows[step > 0 ? 0 : rows.length - 1];
     }
-    const next = cellOfForm((event.target as HTMLInputElement).form, target.id, item);
+    const next = cellOfForm((event.target as HTMLInputElement).form, cellName(target.id, item));
     if (next) {
       next.focus();
       next.select();

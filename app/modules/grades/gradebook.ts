@@ -15,10 +15,10 @@ export const isCell = (target: EventTarget | null): target is HTMLInputElement =
   typeof HTMLInputElement !== "undefined" && target instanceof HTMLInputElement && /^g_\d+_\d+$/.test(target.name);
 /** The selector of a form's grade cells. */
 export const CELLS = 'input[name^="g_"]';
-/** A cell of the form, by student and item. */
-export function cellOfForm(form: HTMLFormElement | null | undefined, studentId: number, itemId: number) {
-  const cell = form?.elements.namedItem(cellName(studentId, itemId));
-  return isCell(cell as EventTarget | null) ? (cell as HTMLInputElement) : null;
+/** A cell of the form, by its name. */
+export function cellOfForm(form: HTMLFormElement | null | undefined, name: string) {
+  const cell = form?.elements.namedItem(name);
+  return cell instanceof HTMLInputElement ? cell : null;
 }
 /** The value that cell had when the form was rendered (ADR: gradebook saves only changed cells). */
 export const originalName = (studentId: number, itemId: number) => `o_${studentId}_${itemId}`;
